@@ -1,0 +1,4 @@
+// The ordered list of migrations. Migrations are timestamped and never edited once landed.
+import { Foundation1763784000000 } from './1763784000000-foundation';
+
+export const migrations = [Foundation1763784000000];

@@ -1,0 +1,96 @@
+// Parses the environment once, at start, into a frozen Config; every problem is reported together.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'mysql'; url: string; database: string };
+
+export type Config = Readonly<{
+  database: DatabaseConfig;
+  dataDir: string;
+  host: string;
+  port: number;
+  publicUrl: string;
+  jwtSecret: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Largest accepted request body, in bytes (RPC and GraphQL). */
+  maxBodyBytes: number;
+}>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const envSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || /^mysql:\/\/[^/]+\/[A-Za-z0-9_$-]+(\?.*)?$/.test(v) || /^sqlite:.+/.test(v), {
+      message: 'must be mysql://user:pass@host:port/db or sqlite:<path>',
+    }),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^\s]+$/.test(v), { message: 'must be an http(s) URL' }),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+});
+
+/** Reads and validates `env`; throws ConfigError listing every problem. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database = parseDatabaseUrl(e.DATABASE_URL, dataDir);
+  if (database.kind === 'mysql' && !e.JWT_SECRET) {
+    problems.push('JWT_SECRET: required when DATABASE_URL is MySQL (every replica must share it)');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const jwtSecret = e.JWT_SECRET ?? embeddedJwtSecret(dataDir);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return Object.freeze({
+    database,
+    dataDir,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    jwtSecret,
+    logLevel: e.LOG_LEVEL,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+  });
+};
+
+const parseDatabaseUrl = (url: string | undefined, dataDir: string): DatabaseConfig => {
+  if (!url) return { kind: 'sqlite', path: path.join(dataDir, 'strata.sqlite') };
+  if (url.startsWith('sqlite:')) return { kind: 'sqlite', path: path.resolve(url.slice('sqlite:'.length)) };
+  const database = new URL(url).pathname.replace(/^\//, '');
+  return { kind: 'mysql', url, database };
+};
+
+// The embedded default must work with zero setup, yet tokens must survive restarts:
+// generate the secret once and keep it beside the database.
+const embeddedJwtSecret = (dataDir: string): string => {
+  const file = path.join(dataDir, 'jwt-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+};

@@ -1,0 +1,42 @@
+// The one TypeORM DataSource, for MySQL/MariaDB or the embedded SQLite default.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DataSource } from 'typeorm';
+import type { Config } from '../config';
+import { entities } from './entities';
+import { migrations } from '../../migrations';
+
+export type Db = DataSource;
+
+export const createDataSource = (config: Pick<Config, 'database'>): Db => {
+  const common = { entities, migrations, synchronize: false, migrationsTransactionMode: 'each' as const, logging: false };
+  if (config.database.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.database.path), { recursive: true });
+    return new DataSource({
+      ...common,
+      type: 'better-sqlite3',
+      database: config.database.path,
+      // WAL lets readers proceed while the ingester writes; the busy timeout covers
+      // short write overlaps between processes sharing the file.
+      enableWAL: true,
+      timeout: 15_000,
+      prepareDatabase: (db: { pragma(s: string): unknown }) => {
+        db.pragma('foreign_keys = ON');
+        db.pragma('synchronous = NORMAL');
+      },
+    });
+  }
+  return new DataSource({
+    ...common,
+    type: 'mysql',
+    url: config.database.url,
+    charset: 'utf8mb4',
+    // Dates are stored and read as UTC whatever the server's zone.
+    timezone: 'Z',
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    extra: { connectionLimit: 20 },
+  });
+};
+
+export const dialectOf = (db: Db): 'mysql' | 'sqlite' => (db.options.type === 'mysql' ? 'mysql' : 'sqlite');

@@ -1,0 +1,5 @@
+// The storage layer's public face.
+export * from './data-source';
+export * from './entities';
+export * from './locks';
+export * from './migrate';

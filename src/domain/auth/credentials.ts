@@ -1,0 +1,13 @@
+// What a caller presented: the same shape whether it came over HTTP headers or a graphql-ws connection_init.
+export type Credentials = {
+  /** Raw `Authorization` header value, e.g. `BEARER eyJ…`. */
+  authorization?: string | null;
+  /** Raw `X-Access-Key` header value. */
+  accessKey?: string | null;
+};
+
+/** Extracts the token from `Bearer <token>`, matching the scheme case-insensitively (clients send `BEARER`). */
+export const bearerTokenOf = (creds: Credentials): string | null => {
+  const m = /^\s*bearer\s+(\S+)\s*$/i.exec(creds.authorization ?? '');
+  return m ? m[1] : null;
+};

@@ -1,0 +1,74 @@
+// Authentication of callers: bearer tokens (JWT per project) and public access keys.
+import crypto from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import type { Db } from '../../db';
+import { AccessKeyEntity, ProjectEntity } from '../../db';
+import { DomainError, unauthorized } from '../errors';
+import { bearerTokenOf, type Credentials } from './credentials';
+
+export type Caller = { projectId: number };
+
+export type AuthService = {
+  /** The project of a valid bearer token; Unauthorized / SessionExpired / ProjectNotFound otherwise. */
+  requireBearer(creds: Credentials): Promise<Caller>;
+  /** The project of a known access key; Unauthorized when absent, AccessKeyNotFound when unknown. */
+  requireAccessKey(creds: Credentials): Promise<Caller>;
+  issueBearerToken(projectId: number, opts?: { expiresInSeconds?: number }): string;
+  newAccessKey(projectId: number): Promise<string>;
+};
+
+export const createAuthService = ({ db, jwtSecret }: { db: Db; jwtSecret: string }): AuthService => {
+  const projects = db.getRepository(ProjectEntity);
+  const keys = db.getRepository(AccessKeyEntity);
+
+  const requireProject = async (projectId: number) => {
+    if (!(await projects.existsBy({ id: projectId }))) {
+      throw new DomainError('ProjectNotFound', `project ${projectId} does not exist`);
+    }
+  };
+
+  return {
+    async requireBearer(creds) {
+      const token = bearerTokenOf(creds);
+      if (!token) throw unauthorized('missing bearer token: send Authorization: Bearer <token>');
+      let claims: jwt.JwtPayload | string;
+      try {
+        claims = jwt.verify(token, jwtSecret, { algorithms: ['HS256'] });
+      } catch (err) {
+        if (err instanceof jwt.TokenExpiredError) throw new DomainError('SessionExpired', 'bearer token has expired');
+        throw unauthorized('invalid bearer token');
+      }
+      const projectId = typeof claims === 'object' ? Number(claims.project) : NaN;
+      if (!Number.isSafeInteger(projectId) || projectId < 1) throw unauthorized('bearer token carries no project');
+      await requireProject(projectId);
+      return { projectId };
+    },
+
+    async requireAccessKey(creds) {
+      const key = creds.accessKey?.trim();
+      if (!key) throw unauthorized('missing access key: send X-Access-Key: <key>');
+      const row = key.length <= 64 ? await keys.findOneBy({ key }) : null;
+      if (!row) throw new DomainError('AccessKeyNotFound', 'access key not found');
+      return { projectId: row.projectId };
+    },
+
+    issueBearerToken(projectId, opts = {}) {
+      return jwt.sign({ project: projectId }, jwtSecret, {
+        algorithm: 'HS256',
+        ...(opts.expiresInSeconds ? { expiresIn: opts.expiresInSeconds } : {}),
+      });
+    },
+
+    async newAccessKey(projectId) {
+      await requireProject(projectId);
+      // Version byte, project id, randomness: the key names its project yet cannot be guessed.
+      const buf = Buffer.alloc(25);
+      buf.writeUInt8(1, 0);
+      buf.writeBigUInt64BE(BigInt(projectId), 1);
+      crypto.randomBytes(16).copy(buf, 9);
+      const key = buf.toString('base64url');
+      await keys.insert({ projectId, key, createdAt: new Date() });
+      return key;
+    },
+  };
+};

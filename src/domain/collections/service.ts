@@ -1,0 +1,254 @@
+// Hosted collections: who may read and change them, their tokens, and the public documents they serve.
+import type { Db } from '../../db';
+import { CollectionEntity, CollectionTokenEntity, type CollectionRow } from '../../db';
+import type { AuthService } from '../auth/service';
+import type { Credentials } from '../auth/credentials';
+import { invalidArgument, notFound, permissionDenied } from '../errors';
+import { pageOf, resolvePage, type NumberedPage, type PageRequest } from '../paging';
+import { optionalBoolean, optionalId, requireId } from '../validate';
+import { collectionFromRow, tokenFromRow } from './rows';
+import type { Collection, CollectionInput, CollectionToken, TokenInput } from './types';
+import { collectionFields, tokenFields, tokenIdOf } from './validate-input';
+
+export const COLLECTIONS_PAGE = { default: 30, max: 100 };
+export const TOKENS_PAGE = { default: 50, max: 100 };
+
+export type CollectionsService = {
+  list(creds: Credentials, req: { projectId?: unknown; page?: PageRequest | null }): Promise<{ page: NumberedPage; collections: Collection[] }>;
+  get(creds: Credentials, req: { projectId?: unknown; collectionId: unknown }): Promise<Collection>;
+  create(creds: Credentials, req: { projectId?: unknown; metadata: CollectionInput; private?: unknown }): Promise<Collection>;
+  update(creds: Credentials, req: { projectId?: unknown; collectionId: unknown; metadata?: CollectionInput | null; private?: unknown }): Promise<Collection>;
+  delete(creds: Credentials, req: { projectId?: unknown; collectionId: unknown }): Promise<boolean>;
+  listTokens(creds: Credentials, req: { projectId?: unknown; collectionId: unknown; page?: PageRequest | null }): Promise<{ page: NumberedPage; tokens: CollectionToken[] }>;
+  getToken(creds: Credentials, req: { projectId?: unknown; collectionId: unknown; tokenId: unknown }): Promise<CollectionToken>;
+  createToken(creds: Credentials, req: { projectId?: unknown; collectionId: unknown; token: TokenInput; private?: unknown }): Promise<CollectionToken>;
+  updateToken(creds: Credentials, req: { projectId?: unknown; collectionId: unknown; tokenId: unknown; token: TokenInput; private?: unknown }): Promise<CollectionToken>;
+  deleteToken(creds: Credentials, req: { projectId?: unknown; collectionId: unknown; tokenId: unknown }): Promise<boolean>;
+  /** Public: the collection's contract metadata document, or null when absent or private. */
+  contractDocument(projectId: number, collectionId: number): Promise<Record<string, unknown> | null>;
+  /** Public: a token's ERC-721/1155 metadata document, or null when absent or private. */
+  tokenDocument(projectId: number, collectionId: number, tokenId: string): Promise<Record<string, unknown> | null>;
+  /** The token's metadata, read without credentials (used by the Metadata service for linked contracts). */
+  tokensOf(collectionId: number, tokenIds: string[]): Promise<CollectionToken[]>;
+};
+
+export const createCollectionsService = ({ db, auth, publicUrl }: { db: Db; auth: AuthService; publicUrl: string }): CollectionsService => {
+  const collections = db.getRepository(CollectionEntity);
+  const tokens = db.getRepository(CollectionTokenEntity);
+
+  /** The caller's project; a projectId in the request must match the token's. */
+  const callerProject = async (creds: Credentials, requested: unknown) => {
+    const { projectId } = await auth.requireBearer(creds);
+    const asked = optionalId('projectId', requested);
+    if (asked !== undefined && asked !== projectId) throw permissionDenied(`bearer token does not grant access to project ${asked}`);
+    return projectId;
+  };
+
+  /** The collection, if it exists and belongs to the caller's project. */
+  const ownedCollection = async (creds: Credentials, req: { projectId?: unknown; collectionId: unknown }) => {
+    const projectId = await callerProject(creds, req.projectId);
+    const id = requireId('collectionId', req.collectionId);
+    const row = await collections.findOneBy({ id });
+    if (!row) throw notFound(`collection ${id}`);
+    if (row.projectId !== projectId) throw permissionDenied(`collection ${id} belongs to another project`);
+    return row;
+  };
+
+  const tokenCounts = async (ids: number[]): Promise<Map<number, number>> => {
+    if (!ids.length) return new Map();
+    const rows: Array<{ id: number; n: string | number }> = await tokens
+      .createQueryBuilder('t')
+      .select('t.collectionId', 'id')
+      .addSelect('COUNT(*)', 'n')
+      .where('t.collectionId IN (:...ids)', { ids })
+      .groupBy('t.collectionId')
+      .getRawMany();
+    return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
+  };
+
+  const withCount = async (row: CollectionRow) =>
+    collectionFromRow(row, (await tokenCounts([row.id])).get(row.id) ?? 0, publicUrl);
+
+  const findToken = async (collectionId: number, tokenId: string) => {
+    const row = await tokens.findOneBy({ collectionId, tokenId });
+    if (!row) throw notFound(`token ${tokenId} of collection ${collectionId}`);
+    return row;
+  };
+
+  const tokenIdMatches = (input: TokenInput, tokenId: string) => {
+    if (input.tokenId !== undefined && input.tokenId !== null && input.tokenId !== '' && tokenIdOf('token.tokenId', input.tokenId) !== tokenId) {
+      throw invalidArgument('token.tokenId', 'does not match tokenId');
+    }
+  };
+
+  return {
+    async list(creds, req) {
+      const projectId = await callerProject(creds, req.projectId);
+      const page = resolvePage(req.page, COLLECTIONS_PAGE.default, COLLECTIONS_PAGE.max);
+      const rows = await collections.find({ where: { projectId }, order: { id: 'ASC' }, skip: page.offset, take: page.pageSize + 1 });
+      const { items, page: out } = pageOf(rows, page);
+      const counts = await tokenCounts(items.map((r) => r.id));
+      return { page: out, collections: items.map((r) => collectionFromRow(r, counts.get(r.id) ?? 0, publicUrl)) };
+    },
+
+    async get(creds, req) {
+      return withCount(await ownedCollection(creds, req));
+    },
+
+    async create(creds, req) {
+      const projectId = await callerProject(creds, req.projectId);
+      const f = collectionFields(req.metadata ?? {}, 'metadata.', true);
+      const isPrivate = optionalBoolean('private', req.private) ?? f.private ?? false;
+      const now = new Date();
+      const result = await collections.insert({
+        projectId,
+        name: f.name!,
+        description: f.description ?? '',
+        image: f.image || null,
+        externalLink: f.externalLink || null,
+        properties: f.properties ? JSON.stringify(f.properties) : null,
+        private: isPrivate,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return withCount(await collections.findOneByOrFail({ id: Number(result.identifiers[0].id) }));
+    },
+
+    async update(creds, req) {
+      const row = await ownedCollection(creds, req);
+      const f = collectionFields(req.metadata ?? {}, 'metadata.', false);
+      const isPrivate = optionalBoolean('private', req.private);
+      const patch: Partial<CollectionRow> = { updatedAt: new Date() };
+      if (f.name !== undefined) patch.name = f.name;
+      if (f.description !== undefined) patch.description = f.description;
+      if (f.image !== undefined) patch.image = f.image || null;
+      if (f.externalLink !== undefined) patch.externalLink = f.externalLink || null;
+      if (f.properties !== undefined) patch.properties = JSON.stringify(f.properties);
+      if (isPrivate !== undefined) patch.private = isPrivate;
+      await collections.update({ id: row.id }, patch);
+      return withCount(await collections.findOneByOrFail({ id: row.id }));
+    },
+
+    async delete(creds, req) {
+      const row = await ownedCollection(creds, req);
+      await db.transaction(async (m) => {
+        await m.getRepository(CollectionTokenEntity).delete({ collectionId: row.id });
+        await m.getRepository(CollectionEntity).delete({ id: row.id });
+      });
+      return true;
+    },
+
+    async listTokens(creds, req) {
+      const row = await ownedCollection(creds, req);
+      const page = resolvePage(req.page, TOKENS_PAGE.default, TOKENS_PAGE.max);
+      // Token ids are decimal strings: order by length, then text, to get numeric order.
+      const rows = await tokens
+        .createQueryBuilder('t')
+        .where('t.collectionId = :id', { id: row.id })
+        .orderBy('LENGTH(t.token_id)', 'ASC')
+        .addOrderBy('t.tokenId', 'ASC')
+        .offset(page.offset)
+        .limit(page.pageSize + 1)
+        .getMany();
+      const { items, page: out } = pageOf(rows, page);
+      return { page: out, tokens: items.map(tokenFromRow) };
+    },
+
+    async getToken(creds, req) {
+      const row = await ownedCollection(creds, req);
+      return tokenFromRow(await findToken(row.id, tokenIdOf('tokenId', req.tokenId)));
+    },
+
+    async createToken(creds, req) {
+      const row = await ownedCollection(creds, req);
+      const tokenId = tokenIdOf('token.tokenId', req.token?.tokenId);
+      const f = tokenFields(req.token ?? {}, 'token.', true);
+      if (await tokens.existsBy({ collectionId: row.id, tokenId })) {
+        throw invalidArgument('token.tokenId', `token ${tokenId} already exists in collection ${row.id}`);
+      }
+      const now = new Date();
+      await tokens.insert({
+        collectionId: row.id,
+        tokenId,
+        name: f.name ?? '',
+        description: f.description ?? '',
+        image: f.image || null,
+        properties: f.properties ? JSON.stringify(f.properties) : null,
+        attributes: f.attributes ? JSON.stringify(f.attributes) : null,
+        extra: JSON.stringify(f.extra),
+        private: optionalBoolean('private', req.private) ?? false,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return tokenFromRow(await findToken(row.id, tokenId));
+    },
+
+    async updateToken(creds, req) {
+      const row = await ownedCollection(creds, req);
+      const tokenId = tokenIdOf('tokenId', req.tokenId);
+      if (!req.token || typeof req.token !== 'object') throw invalidArgument('token', 'is required');
+      tokenIdMatches(req.token, tokenId);
+      const f = tokenFields(req.token, 'token.', false);
+      const isPrivate = optionalBoolean('private', req.private);
+      const current = await findToken(row.id, tokenId);
+      const patch: Record<string, unknown> = { updatedAt: new Date() };
+      if (f.name !== undefined) patch.name = f.name;
+      if (f.description !== undefined) patch.description = f.description;
+      if (f.image !== undefined) patch.image = f.image || null;
+      if (f.properties !== undefined) patch.properties = JSON.stringify(f.properties);
+      if (f.attributes !== undefined) patch.attributes = JSON.stringify(f.attributes);
+      if (Object.keys(f.extra).length) patch.extra = JSON.stringify({ ...tokenFromRow(current).extra, ...f.extra });
+      if (isPrivate !== undefined) patch.private = isPrivate;
+      await tokens.update({ collectionId: row.id, tokenId }, patch);
+      return tokenFromRow(await findToken(row.id, tokenId));
+    },
+
+    async deleteToken(creds, req) {
+      const row = await ownedCollection(creds, req);
+      const tokenId = tokenIdOf('tokenId', req.tokenId);
+      await findToken(row.id, tokenId);
+      await tokens.delete({ collectionId: row.id, tokenId });
+      return true;
+    },
+
+    async contractDocument(projectId, collectionId) {
+      const row = await collections.findOneBy({ id: collectionId, projectId });
+      if (!row || row.private) return null;
+      const c = collectionFromRow(row, 0, publicUrl);
+      return {
+        name: c.metadata.name,
+        description: c.metadata.description,
+        image: c.metadata.image ?? '',
+        external_link: c.metadata.externalLink ?? '',
+        ...(c.metadata.properties ? { properties: c.metadata.properties } : {}),
+      };
+    },
+
+    async tokenDocument(projectId, collectionId, tokenId) {
+      const row = await collections.findOneBy({ id: collectionId, projectId });
+      if (!row || row.private) return null;
+      const tokenRow = await tokens.findOneBy({ collectionId, tokenId });
+      if (!tokenRow || tokenRow.private) return null;
+      const t = tokenFromRow(tokenRow);
+      const x = t.extra;
+      return {
+        name: t.name,
+        description: t.description,
+        image: t.image,
+        ...(x.externalUrl ? { external_url: x.externalUrl } : {}),
+        ...(x.animationUrl ? { animation_url: x.animationUrl } : {}),
+        ...(x.backgroundColor ? { background_color: x.backgroundColor.replace(/^#/, '') } : {}),
+        ...(x.imageData ? { image_data: x.imageData } : {}),
+        ...(x.decimals !== undefined ? { decimals: x.decimals } : {}),
+        ...(t.attributes ? { attributes: t.attributes } : {}),
+        ...(t.properties ? { properties: t.properties } : {}),
+      };
+    },
+
+    async tokensOf(collectionId, tokenIds) {
+      if (!tokenIds.length) return [];
+      const rows = await tokens.createQueryBuilder('t').where('t.collectionId = :collectionId', { collectionId }).andWhere('t.tokenId IN (:...tokenIds)', { tokenIds }).getMany();
+      return rows.map(tokenFromRow);
+    },
+  };
+};

@@ -1,0 +1,43 @@
+// The two error families: domain errors with a closed set of kinds, and retryable infrastructure errors.
+
+/** Closed set of domain error kinds; src/graphql and src/rpc each map them in one place. */
+export type DomainErrorKind =
+  | 'InvalidArgument'
+  | 'NotFound'
+  | 'Unauthorized'
+  | 'PermissionDenied'
+  | 'SessionExpired'
+  | 'AccessKeyNotFound'
+  | 'ProjectNotFound'
+  | 'ChainNotFound'
+  | 'RequestConflict'
+  | 'ResourceExhausted'
+  | 'Unavailable'
+  | 'Timeout';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    /** Request field the error is about, when there is one (e.g. `token.properties.color`). */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = kind;
+  }
+}
+
+export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
+
+export const invalidArgument = (field: string, problem: string) => new DomainError('InvalidArgument', `${field}: ${problem}`, field);
+export const notFound = (what: string) => new DomainError('NotFound', `${what} not found`);
+export const unauthorized = (why: string) => new DomainError('Unauthorized', why);
+export const permissionDenied = (why: string) => new DomainError('PermissionDenied', why);
+
+/** A failure of infrastructure (node, network, database) that is worth retrying. */
+export class RetryableError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'RetryableError';
+  }
+}

@@ -1,0 +1,18 @@
+// BigInt: an integer of up to 78 digits (uint256 and signed deltas), carried as a decimal string.
+import { Kind } from 'graphql';
+import { builder } from '../builder';
+
+// Clients send big integers as strings or as JSON numbers (wire notes, Decision 3).
+const parse = (v: unknown): string => {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
+  if (typeof v === 'string' && /^-?\d{1,78}$/.test(v.trim())) return v.trim();
+  if (typeof v === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(v.trim())) return BigInt(v.trim()).toString();
+  throw new TypeError('must be an integer as a decimal string');
+};
+
+builder.scalarType('BigInt', {
+  description: 'An integer of up to 78 digits, as a decimal string.',
+  serialize: (v) => String(v),
+  parseValue: parse,
+  parseLiteral: (node) => parse(node.kind === Kind.STRING || node.kind === Kind.INT ? node.value : undefined),
+});

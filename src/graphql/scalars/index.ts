@@ -1,0 +1,3 @@
+import './json';
+import './timestamp';
+import './bigint';

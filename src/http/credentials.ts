@@ -1,0 +1,13 @@
+// Credentials from HTTP headers or from a graphql-ws connection_init payload (keys matched case-insensitively).
+import type { Credentials } from '../domain/auth/credentials';
+
+export const credentialsFromHeaders = (get: (name: string) => string | null | undefined): Credentials => ({
+  authorization: get('authorization') ?? null,
+  accessKey: get('x-access-key') ?? null,
+});
+
+export const credentialsFromConnectionParams = (params: Record<string, unknown> | undefined): Credentials => {
+  const lower = new Map(Object.entries(params ?? {}).map(([k, v]) => [k.toLowerCase(), typeof v === 'string' ? v : null]));
+  // Clients send either header names or short forms (`accessKey`).
+  return credentialsFromHeaders((name) => lower.get(name) ?? (name === 'x-access-key' ? lower.get('accesskey') : undefined));
+};

@@ -1,0 +1,38 @@
+// The graphql-yoga app: GraphQL over HTTP at /graphql, GraphiQL for browsers, masked unexpected errors.
+import { createYoga, maskError as yogaMaskError, type YogaServerInstance } from 'graphql-yoga';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import type { Logger } from '../config/logger';
+import { isDomainError } from '../domain/errors';
+import type { Services } from '../domain/services';
+import { createContext, type GraphQLContext } from '../graphql/context';
+import { credentialsFromHeaders } from './credentials';
+
+/** Domain errors reach clients with their kind as `extensions.code`; anything else is masked. */
+export const toGraphQLError = (error: unknown, message: string, isDev?: boolean): Error => {
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  if (isDomainError(original)) {
+    const e = error as GraphQLError;
+    return new GraphQLError(original.message, {
+      nodes: e.nodes,
+      path: e.path,
+      extensions: { code: original.kind, ...(original.field ? { field: original.field } : {}) },
+    });
+  }
+  return yogaMaskError(error, message, isDev);
+};
+
+export const createYogaApp = ({ schema, services, logger }: { schema: GraphQLSchema; services: Services; logger: Logger }) =>
+  createYoga<Record<string, unknown>, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    graphiql: { title: 'Strata GraphQL', subscriptionsProtocol: 'WS' },
+    maskedErrors: { maskError: toGraphQLError },
+    logging: {
+      debug: (...args) => logger.debug(args.map(String).join(' ')),
+      info: (...args) => logger.info(args.map(String).join(' ')),
+      warn: (...args) => logger.warn(args.map(String).join(' ')),
+      error: (...args) => logger.error({ err: args.find((a) => a instanceof Error) }, args.map(String).join(' ')),
+    },
+    context: ({ request }) => createContext(services, credentialsFromHeaders((n) => request.headers.get(n))),
+  }) as YogaServerInstance<Record<string, unknown>, GraphQLContext>;

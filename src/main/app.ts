@@ -1,0 +1,43 @@
+// Composition root: config → db → services → GraphQL schema → HTTP server.
+import type { Config } from '../config';
+import { createLogger, type Logger } from '../config/logger';
+import { createDataSource, migrateDatabase, type Db } from '../db';
+import { createServices, type Services } from '../domain/services';
+import { schema } from '../graphql/schema';
+import { createHttpServer } from '../http/server';
+
+export type App = {
+  config: Config;
+  db: Db;
+  services: Services;
+  logger: Logger;
+  /** Listens on config.port (0 = any free port); resolves with the bound port. */
+  start(): Promise<{ port: number }>;
+  stop(): Promise<void>;
+};
+
+/** Opens the database and applies migrations (under a lock), without serving. */
+export const openDatabase = async (config: Config, logger: Logger): Promise<Db> => {
+  const db = createDataSource(config);
+  await db.initialize();
+  const applied = await migrateDatabase(db, logger);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  return db;
+};
+
+export const createApp = async (config: Config, logger = createLogger(config)): Promise<App> => {
+  const db = await openDatabase(config, logger);
+  const services = createServices({ config, db });
+  const http = createHttpServer({ config, db, services, schema, logger });
+  return {
+    config,
+    db,
+    services,
+    logger,
+    start: () => http.listen(),
+    async stop() {
+      await http.close();
+      await db.destroy();
+    },
+  };
+};

@@ -1,0 +1,108 @@
+// The `strata` command line: serve, migrate, project management.
+import { Command, InvalidArgumentError } from 'commander';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { createLogger } from '../config/logger';
+import { createServices } from '../domain/services';
+import { isDomainError } from '../domain/errors';
+import { createApp, openDatabase } from './app';
+
+const configOrExit = (): Config => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+};
+
+const positiveInt = (v: string) => {
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('must be a positive integer');
+  return Number(v);
+};
+
+/** Runs a one-shot command against the database, printing one JSON line. */
+const withServices = async (fn: (s: ReturnType<typeof createServices>) => Promise<unknown>) => {
+  const config = configOrExit();
+  const logger = createLogger({ logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel });
+  const db = await openDatabase(config, logger);
+  try {
+    process.stdout.write(`${JSON.stringify(await fn(createServices({ config, db })))}\n`);
+  } catch (err) {
+    if (!isDomainError(err)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exitCode = 1;
+  } finally {
+    await db.destroy();
+  }
+};
+
+const program = new Command('strata').description('Strata: a self-hostable token data platform for EVM chains.');
+
+program
+  .command('serve')
+  .description('serve GraphQL, graphql-ws and the RPC on one port (applies migrations first)')
+  .action(async () => {
+    const config = configOrExit();
+    const logger = createLogger(config);
+    const started = Date.now();
+    const app = await createApp(config, logger);
+    const { port } = await app.start();
+    logger.info({ port, graphql: `${config.publicUrl}/graphql`, startupMs: Date.now() - started }, 'strata is serving');
+    let stopping = false;
+    const shutdown = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down');
+      await app.stop();
+      process.exit(0);
+    };
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
+
+program
+  .command('migrate')
+  .description('apply pending database migrations and exit')
+  .action(async () => {
+    const config = configOrExit();
+    const logger = createLogger(config);
+    const db = await openDatabase(config, logger);
+    await db.destroy();
+    logger.info('database is up to date');
+  });
+
+const project = program.command('project').description('manage projects and their credentials');
+
+project
+  .command('create')
+  .description('create a project; prints {"projectId", "accessKey", "bearerToken"}')
+  .requiredOption('--name <name>', 'project name')
+  .action((opts: { name: string }) => withServices((s) => s.projects.create(opts.name)));
+
+project
+  .command('token')
+  .description('issue a new bearer token for a project')
+  .requiredOption('--project <id>', 'project id', positiveInt)
+  .option('--expires-in <seconds>', 'lifetime in seconds (default: no expiry)', positiveInt)
+  .action((opts: { project: number; expiresIn?: number }) =>
+    withServices(async (s) => {
+      await s.projects.requireExists(opts.project);
+      return { projectId: opts.project, bearerToken: s.auth.issueBearerToken(opts.project, { expiresInSeconds: opts.expiresIn }) };
+    }),
+  );
+
+project
+  .command('key')
+  .description('issue a new access key for a project')
+  .requiredOption('--project <id>', 'project id', positiveInt)
+  .action((opts: { project: number }) =>
+    withServices(async (s) => ({ projectId: opts.project, accessKey: await s.auth.newAccessKey(opts.project) })),
+  );
+
+program.parseAsync(process.argv).catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

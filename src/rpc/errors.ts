@@ -1,0 +1,91 @@
+// webrpc errors: the JSON shape, the built-in routing errors, and each service's codes for domain errors.
+import type { DomainError, DomainErrorKind } from '../domain/errors';
+
+export type ServiceName = 'Collections' | 'Metadata' | 'Indexer' | 'API' | 'Analytics';
+
+export type WebrpcError = { error: string; code: number; msg: string; message: string; cause?: string; status: number };
+
+type Code = { error: string; code: number; status: number; msg: string };
+
+const make = (c: Code, msg = c.msg, cause?: string): WebrpcError => ({
+  error: c.error,
+  code: c.code,
+  msg,
+  message: msg, // newer TypeScript clients read `message` only (wire notes §4.4)
+  ...(cause ? { cause } : {}),
+  status: c.status,
+});
+
+const BUILTIN = {
+  badRoute: { error: 'WebrpcBadRoute', code: -2, status: 404, msg: 'bad route' },
+  badMethod: { error: 'WebrpcBadMethod', code: -3, status: 405, msg: 'bad method' },
+  badRequest: { error: 'WebrpcBadRequest', code: -4, status: 400, msg: 'bad request' },
+  internal: { error: 'WebrpcInternalError', code: -7, status: 500, msg: 'internal error' },
+  streamLost: { error: 'WebrpcStreamLost', code: -9, status: 400, msg: 'stream lost' },
+} satisfies Record<string, Code>;
+
+export const badRoute = (path: string) => make(BUILTIN.badRoute, BUILTIN.badRoute.msg, `no webrpc method defined for path ${path}`);
+export const badMethod = (method: string) => make(BUILTIN.badMethod, BUILTIN.badMethod.msg, `unsupported method ${method} (only POST is allowed)`);
+export const badRequest = (cause: string) => make(BUILTIN.badRequest, BUILTIN.badRequest.msg, cause);
+/** Never carries internal detail: that goes to the log. */
+export const internalError = () => make(BUILTIN.internal);
+export const streamLost = (cause: string) => make(BUILTIN.streamLost, BUILTIN.streamLost.msg, cause);
+
+const c = (error: string, code: number, status: number, msg: string): Code => ({ error, code, status, msg });
+
+const COMMON: Partial<Record<DomainErrorKind, Code>> = {
+  Unauthorized: c('Unauthorized', 1000, 401, 'Unauthorized access'),
+  PermissionDenied: c('PermissionDenied', 1001, 403, 'Permission denied'),
+  SessionExpired: c('SessionExpired', 1002, 403, 'Session expired'),
+  RequestConflict: c('RequestConflict', 1004, 409, 'Conflict with target resource'),
+  NotFound: c('NotFound', 3000, 400, 'Resource not found'),
+  Unavailable: c('Unavailable', 2002, 400, 'Unavailable resource'),
+};
+
+/** Per service, the code a domain error kind is sent as (wire notes §4.3, current sets). */
+const SERVICE_CODES: Record<ServiceName, Partial<Record<DomainErrorKind, Code>>> = {
+  Collections: {},
+  Metadata: {},
+  Indexer: {
+    Timeout: c('Timeout', 1900, 408, 'Request timed out'),
+    InvalidArgument: c('InvalidArgument', 2001, 400, 'Invalid argument'),
+    ResourceExhausted: c('ResourceExhausted', 2004, 400, 'Resource exhausted'),
+    ProjectNotFound: c('ProjectNotFound', 1100, 401, 'Project not found'),
+    AccessKeyNotFound: c('AccessKeyNotFound', 1101, 401, 'Access key not found'),
+    ChainNotFound: c('InvalidArgument', 2001, 400, 'Invalid argument'),
+  },
+  API: {
+    Timeout: c('Timeout', 1900, 408, 'Request timed out'),
+    InvalidArgument: c('InvalidArgument', 2000, 400, 'Invalid argument'),
+    ResourceExhausted: c('InvalidArgument', 2000, 400, 'Invalid argument'),
+    ProjectNotFound: c('ProjectNotFound', 1008, 401, 'Project not found'),
+    AccessKeyNotFound: c('AccessKeyNotFound', 1101, 401, 'Access key not found'),
+    ChainNotFound: c('UnsupportedNetwork', 3008, 422, 'Unsupported network'),
+  },
+  Analytics: {
+    Timeout: c('Timeout', 2000, 408, 'Request timed out'),
+    InvalidArgument: c('InvalidArgument', 2001, 400, 'Invalid argument'),
+    ResourceExhausted: c('InvalidArgument', 2001, 400, 'Invalid argument'),
+    ProjectNotFound: c('ProjectNotFound', 3002, 400, 'Project not found'),
+    AccessKeyNotFound: c('Unauthorized', 1000, 401, 'Unauthorized access'),
+    ChainNotFound: c('InvalidNetwork', 3007, 400, 'Invalid network'),
+  },
+};
+
+// Collections and Metadata share one schema of codes.
+const METADATA_CODES: Partial<Record<DomainErrorKind, Code>> = {
+  Timeout: c('Timeout', 2000, 408, 'Request timed out'),
+  InvalidArgument: c('InvalidArgument', 2001, 400, 'Invalid argument'),
+  ResourceExhausted: c('InvalidArgument', 2001, 400, 'Invalid argument'),
+  ProjectNotFound: c('ProjectNotFound', 3002, 400, 'Project not found'),
+  AccessKeyNotFound: c('Unauthorized', 1000, 401, 'Unauthorized access'),
+  ChainNotFound: c('ChainNotFound', 3003, 400, 'Chain not found'),
+};
+SERVICE_CODES.Collections = METADATA_CODES;
+SERVICE_CODES.Metadata = METADATA_CODES;
+
+/** The webrpc error for a domain error on `service`; `msg` carries the domain's explanation. */
+export const domainToWebrpc = (service: ServiceName, err: Pick<DomainError, 'kind' | 'message'>): WebrpcError => {
+  const code = SERVICE_CODES[service][err.kind] ?? COMMON[err.kind];
+  return code ? make(code, err.message) : internalError();
+};
