@@ -1,4 +1,5 @@
 // The graphql-yoga app: GraphQL over HTTP at /graphql, GraphiQL for browsers, masked unexpected errors.
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, maskError as yogaMaskError, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Logger } from '../config/logger';
@@ -26,6 +27,8 @@ export const createYogaApp = ({ schema, services, logger }: { schema: GraphQLSch
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // GraphiQL's assets are bundled, so the explorer works on machines without internet access.
+    renderGraphiQL,
     graphiql: { title: 'Strata GraphQL', subscriptionsProtocol: 'WS' },
     maskedErrors: { maskError: toGraphQLError },
     logging: {

@@ -1,0 +1,53 @@
+// Starts the real Strata server on a free port against a fresh database, for integration tests.
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/config/logger';
+import { createApp, type App } from '../../src/main/app';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export type TestServer = {
+  url: string;
+  port: number;
+  app: App;
+  createProject(name?: string): Promise<{ projectId: number; accessKey: string; bearerToken: string }>;
+  /** POST /rpc/<route> with JSON; returns status, headers and parsed body. */
+  rpc(route: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
+  graphql(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  stop(): Promise<void>;
+};
+
+export const startTestServer = async (env: Record<string, string> = {}): Promise<TestServer> => {
+  const db: TestDatabase = await createTestDatabase();
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://strata.test', ...db.env, ...env });
+  const app = await createApp(config, createLogger({ logLevel: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent' }));
+  const { port } = await app.start();
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    app,
+    createProject: (name = 'test project') => app.services.projects.create(name),
+    async rpc(route, body, headers = {}) {
+      const res = await fetch(`${url}/rpc/${route}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+    },
+    async graphql(query, variables = {}, headers = {}) {
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    async stop() {
+      await app.stop();
+      await db.drop();
+    },
+  };
+};
+
+export const bearer = (token: string) => ({ Authorization: `BEARER ${token}` });
