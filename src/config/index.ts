@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { parseChains, type ChainConfig } from './chains';
+
+export type { ChainConfig } from './chains';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
@@ -18,6 +21,19 @@ export type Config = Readonly<{
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Largest accepted request body, in bytes (RPC and GraphQL). */
   maxBodyBytes: number;
+  chains: readonly ChainConfig[];
+  /** Events across processes when set; in-process otherwise. */
+  redisUrl: string | null;
+  metadata: Readonly<{
+    ipfsGateway: string;
+    arweaveGateway: string;
+    /** Hosts the metadata fetcher may reach despite the private-address guard (tests, private gateways). */
+    allowHosts: readonly string[];
+    timeoutMs: number;
+    maxBytes: number;
+  }>;
+  /** Operator token for admin mutations (contract verification flags); admin is off when unset. */
+  adminToken: string | null;
 }>;
 
 export class ConfigError extends Error {
@@ -45,16 +61,27 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  CHAINS: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || /^rediss?:\/\/\S+$/.test(v), { message: 'must be redis://host:port' }),
+  IPFS_GATEWAY: z.string().trim().url().default('https://ipfs.io/ipfs/'),
+  ARWEAVE_GATEWAY: z.string().trim().url().default('https://arweave.net/'),
+  METADATA_ALLOW_HOSTS: z.string().trim().default(''),
+  METADATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  METADATA_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1_048_576).default(5 * 1_048_576),
+  ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 /** Reads and validates `env`; throws ConfigError listing every problem. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
+  const { chains, problems } = parseChains(env.CHAINS);
+  if (!parsed.success) problems.unshift(...parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  if (!parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
-  const problems: string[] = [];
   const dataDir = path.resolve(e.DATA_DIR);
   const database = parseDatabaseUrl(e.DATABASE_URL, dataDir);
   if (database.kind === 'mysql' && !e.JWT_SECRET) {
@@ -72,6 +99,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jwtSecret,
     logLevel: e.LOG_LEVEL,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    chains,
+    redisUrl: e.REDIS_URL || null,
+    metadata: Object.freeze({
+      ipfsGateway: e.IPFS_GATEWAY,
+      arweaveGateway: e.ARWEAVE_GATEWAY,
+      allowHosts: e.METADATA_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+      timeoutMs: e.METADATA_TIMEOUT_MS,
+      maxBytes: e.METADATA_MAX_BYTES,
+    }),
+    adminToken: e.ADMIN_TOKEN ?? null,
   });
 };
 

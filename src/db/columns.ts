@@ -30,3 +30,24 @@ export const JsonText = (opts: Partial<EntitySchemaColumnOptions> = {}): EntityS
 });
 
 export const AutoId = (): EntitySchemaColumnOptions => ({ type: 'integer', primary: true, generated: 'increment' });
+
+/** Block numbers and other counters that outgrow 32 bits; read back as numbers (safe below 2^53). */
+export const BlockNumber = (opts: Partial<EntitySchemaColumnOptions> = {}): EntitySchemaColumnOptions => ({
+  type: 'bigint',
+  transformer: { to: (v: unknown) => v, from: (v: unknown) => (v === null || v === undefined ? v : Number(v)) },
+  ...opts,
+});
+
+/** 32-byte hashes (block, transaction, bytecode), lower-case hex with 0x. */
+export const Hash = (opts: Partial<EntitySchemaColumnOptions> = {}): EntitySchemaColumnOptions => ({
+  type: 'varchar',
+  length: 66,
+  ...opts,
+});
+
+/** Signed integers of up to 78 digits (balances, deltas) as decimal strings. */
+export const Int256 = (opts: Partial<EntitySchemaColumnOptions> = {}): EntitySchemaColumnOptions => ({
+  type: 'varchar',
+  length: 79,
+  ...opts,
+});

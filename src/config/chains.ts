@@ -1,0 +1,63 @@
+// CHAINS: the EVM chains Strata serves and indexes, as JSON or as a compact `id[:name]=url` list.
+import { z } from 'zod';
+
+export type ChainConfig = Readonly<{
+  chainId: number;
+  /** Optional name; `chainID` in requests may be the id or this name. */
+  name: string | null;
+  url: string;
+  /** First block to ingest. */
+  startBlock: number;
+  /** A block this deep under the head is final (receipts `final`, reorgs no longer expected). */
+  confirmations: number;
+  /** Requests in flight to this node at once. */
+  maxConcurrency: number;
+  /** Largest eth_getLogs range to try; the ingester adapts below it. */
+  maxLogRange: number;
+}>;
+
+const chainSchema = z.object({
+  chainId: z.coerce.number().int().positive(),
+  name: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,31}$/, 'name must be lower-case letters, digits and dashes')
+    .nullish()
+    .transform((v) => v ?? null),
+  url: z.string().regex(/^(https?|wss?):\/\/\S+$/, 'url must be http(s):// or ws(s)://'),
+  startBlock: z.coerce.number().int().min(0).default(0),
+  confirmations: z.coerce.number().int().min(1).max(10_000).default(12),
+  maxConcurrency: z.coerce.number().int().min(1).max(256).default(8),
+  maxLogRange: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+});
+
+/** Parses CHAINS; returns problems instead of throwing so config can list them all. */
+export const parseChains = (raw: string | undefined): { chains: ChainConfig[]; problems: string[] } => {
+  if (!raw || !raw.trim()) return { chains: [], problems: [] };
+  let items: unknown[];
+  const text = raw.trim();
+  if (text.startsWith('[')) {
+    try {
+      items = JSON.parse(text);
+    } catch (err) {
+      return { chains: [], problems: [`CHAINS: not valid JSON (${(err as Error).message})`] };
+    }
+    if (!Array.isArray(items)) return { chains: [], problems: ['CHAINS: must be a JSON array'] };
+  } else {
+    items = text.split(',').map((part) => {
+      const m = /^\s*(\d+)(?::([^=\s]+))?=(\S+)\s*$/.exec(part);
+      return m ? { chainId: m[1], name: m[2], url: m[3] } : { chainId: part };
+    });
+  }
+  const problems: string[] = [];
+  const chains: ChainConfig[] = [];
+  items.forEach((item, i) => {
+    const r = chainSchema.safeParse(item);
+    if (!r.success) problems.push(...r.error.issues.map((iss) => `CHAINS[${i}]${iss.path.length ? `.${iss.path.join('.')}` : ''}: ${iss.message}`));
+    else chains.push(Object.freeze(r.data));
+  });
+  const ids = chains.map((c) => c.chainId);
+  const names = chains.map((c) => c.name).filter(Boolean);
+  if (new Set(ids).size !== ids.length) problems.push('CHAINS: a chain id appears twice');
+  if (new Set(names).size !== names.length) problems.push('CHAINS: a chain name appears twice');
+  return { chains, problems };
+};

@@ -1,0 +1,29 @@
+// A balance's change within one block (what GetBalanceUpdates reads): the net delta and the balance after it.
+import { EntitySchema } from 'typeorm';
+import { Address, BlockNumber, Hash, Int256, Uint256 } from '../columns';
+
+export type BalanceChangeRow = {
+  chainId: number;
+  contract: string;
+  blockNumber: number;
+  account: string;
+  tokenId: string;
+  blockHash: string;
+  delta: string;
+  balance: string;
+};
+
+export const BalanceChangeEntity = new EntitySchema<BalanceChangeRow>({
+  name: 'BalanceChange',
+  tableName: 'balance_changes',
+  columns: {
+    chainId: { type: 'integer', primary: true, name: 'chain_id' },
+    contract: Address({ primary: true }),
+    blockNumber: BlockNumber({ primary: true, name: 'block_number' }),
+    account: Address({ primary: true }),
+    tokenId: Uint256({ primary: true, name: 'token_id' }),
+    blockHash: Hash({ name: 'block_hash' }),
+    delta: Int256(),
+    balance: Int256(),
+  },
+});

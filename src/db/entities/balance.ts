@@ -1,0 +1,29 @@
+// Current balance per (chain, contract, account, token id), maintained from transfers.
+import { EntitySchema } from 'typeorm';
+import { Address, BlockNumber, Hash, Int256, Uint256 } from '../columns';
+
+export type BalanceRow = {
+  chainId: number;
+  contract: string;
+  account: string;
+  /** '' for ERC-20. */
+  tokenId: string;
+  /** Signed: negative only when history before the chain's startBlock is missing. */
+  balance: string;
+  blockNumber: number;
+  blockHash: string;
+};
+
+export const BalanceEntity = new EntitySchema<BalanceRow>({
+  name: 'Balance',
+  tableName: 'balances',
+  columns: {
+    chainId: { type: 'integer', primary: true, name: 'chain_id' },
+    contract: Address({ primary: true }),
+    account: Address({ primary: true }),
+    tokenId: Uint256({ primary: true, name: 'token_id' }),
+    balance: Int256(),
+    blockNumber: BlockNumber({ name: 'block_number' }),
+    blockHash: Hash({ name: 'block_hash' }),
+  },
+});

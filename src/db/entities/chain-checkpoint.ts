@@ -1,0 +1,26 @@
+// Per chain: how far ingestion has committed, and what it last saw of the node.
+import { EntitySchema } from 'typeorm';
+import { BlockNumber, Hash, Timestamp } from '../columns';
+
+export type ChainCheckpointRow = {
+  chainId: number;
+  /** Last block whose rows are all committed (startBlock - 1 before the first batch). */
+  indexedBlock: number;
+  indexedHash: string | null;
+  headBlock: number;
+  finalizedBlock: number;
+  updatedAt: Date;
+};
+
+export const ChainCheckpointEntity = new EntitySchema<ChainCheckpointRow>({
+  name: 'ChainCheckpoint',
+  tableName: 'chain_checkpoints',
+  columns: {
+    chainId: { type: 'integer', primary: true, name: 'chain_id' },
+    indexedBlock: BlockNumber({ name: 'indexed_block' }),
+    indexedHash: Hash({ nullable: true, name: 'indexed_hash' }),
+    headBlock: BlockNumber({ name: 'head_block' }),
+    finalizedBlock: BlockNumber({ name: 'finalized_block' }),
+    updatedAt: Timestamp({ name: 'updated_at' }),
+  },
+});

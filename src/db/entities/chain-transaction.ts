@@ -1,0 +1,44 @@
+// Transactions (with their receipts) that carry indexed transfers; orphaned ones stay, marked `reorged`.
+import { EntitySchema } from 'typeorm';
+import { Address, BlockNumber, Hash, Uint256 } from '../columns';
+
+export type ChainTransactionRow = {
+  chainId: number;
+  txHash: string;
+  blockHash: string;
+  blockNumber: number;
+  txIndex: number;
+  from: string;
+  to: string | null;
+  /** Native value sent, wei. */
+  value: string;
+  /** 1 success, 0 failed. */
+  status: number;
+  gasUsed: string;
+  effectiveGasPrice: string;
+  txType: number;
+  /** Unix seconds of the block. */
+  timestamp: number;
+  reorged: boolean;
+};
+
+export const ChainTransactionEntity = new EntitySchema<ChainTransactionRow>({
+  name: 'ChainTransaction',
+  tableName: 'chain_transactions',
+  columns: {
+    chainId: { type: 'integer', primary: true, name: 'chain_id' },
+    txHash: Hash({ primary: true, name: 'tx_hash' }),
+    blockHash: Hash({ primary: true, name: 'block_hash' }),
+    blockNumber: BlockNumber({ name: 'block_number' }),
+    txIndex: { type: 'integer', name: 'tx_index' },
+    from: Address({ name: 'from_address' }),
+    to: Address({ nullable: true, name: 'to_address' }),
+    value: Uint256(),
+    status: { type: 'integer' },
+    gasUsed: Uint256({ name: 'gas_used' }),
+    effectiveGasPrice: Uint256({ name: 'effective_gas_price' }),
+    txType: { type: 'integer', name: 'tx_type' },
+    timestamp: BlockNumber(),
+    reorged: { type: 'boolean', default: false },
+  },
+});

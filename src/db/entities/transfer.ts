@@ -1,0 +1,44 @@
+// One token movement: an ERC-20/721 Transfer, or one (id, amount) item of an ERC-1155 transfer.
+import { EntitySchema } from 'typeorm';
+import { Address, BlockNumber, Hash, Uint256 } from '../columns';
+
+export type TransferRow = {
+  chainId: number;
+  blockNumber: number;
+  logIndex: number;
+  /** Position inside an ERC-1155 TransferBatch; 0 otherwise. */
+  batchIndex: number;
+  blockHash: string;
+  txHash: string;
+  txIndex: number;
+  contract: string;
+  contractType: 'ERC20' | 'ERC721' | 'ERC1155';
+  from: string;
+  to: string;
+  /** '' for ERC-20. */
+  tokenId: string;
+  amount: string;
+  /** Unix seconds of the block. */
+  timestamp: number;
+};
+
+export const TransferEntity = new EntitySchema<TransferRow>({
+  name: 'Transfer',
+  tableName: 'transfers',
+  columns: {
+    chainId: { type: 'integer', primary: true, name: 'chain_id' },
+    blockNumber: BlockNumber({ primary: true, name: 'block_number' }),
+    logIndex: { type: 'integer', primary: true, name: 'log_index' },
+    batchIndex: { type: 'integer', primary: true, name: 'batch_index' },
+    blockHash: Hash({ name: 'block_hash' }),
+    txHash: Hash({ name: 'tx_hash' }),
+    txIndex: { type: 'integer', name: 'tx_index' },
+    contract: Address(),
+    contractType: { type: 'varchar', length: 8, name: 'contract_type' },
+    from: Address({ name: 'from_address' }),
+    to: Address({ name: 'to_address' }),
+    tokenId: Uint256({ name: 'token_id' }),
+    amount: Uint256(),
+    timestamp: BlockNumber(),
+  },
+});
