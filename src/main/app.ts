@@ -2,7 +2,9 @@
 import type { Config } from '../config';
 import { createLogger, type Logger } from '../config/logger';
 import { createDataSource, migrateDatabase, type Db } from '../db';
+import { createChainRegistry, type ChainRegistry } from '../chain/registry';
 import { createServices, type Services } from '../domain/services';
+import { createPubSub, type PubSub } from '../pubsub';
 import { schema } from '../graphql/schema';
 import { createHttpServer } from '../http/server';
 
@@ -10,6 +12,8 @@ export type App = {
   config: Config;
   db: Db;
   services: Services;
+  registry: ChainRegistry;
+  pubsub: PubSub;
   logger: Logger;
   /** Listens on config.port (0 = any free port); resolves with the bound port. */
   start(): Promise<{ port: number }>;
@@ -27,16 +31,22 @@ export const openDatabase = async (config: Config, logger: Logger): Promise<Db> 
 
 export const createApp = async (config: Config, logger = createLogger(config)): Promise<App> => {
   const db = await openDatabase(config, logger);
-  const services = createServices({ config, db });
+  const registry = createChainRegistry({ chains: config.chains });
+  const pubsub = createPubSub({ redisUrl: config.redisUrl, onError: (err) => logger.warn({ err }, 'pub/sub error') });
+  const services = createServices({ config, db, registry, pubsub });
   const http = createHttpServer({ config, db, services, schema, logger });
   return {
     config,
     db,
     services,
+    registry,
+    pubsub,
     logger,
     start: () => http.listen(),
     async stop() {
       await http.close();
+      await pubsub.close();
+      await registry.close();
       await db.destroy();
     },
   };

@@ -2,7 +2,9 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { createLogger } from '../config/logger';
+import { createChainRegistry } from '../chain/registry';
 import { createServices } from '../domain/services';
+import { createPubSub } from '../pubsub';
 import { isDomainError } from '../domain/errors';
 import { createApp, openDatabase } from './app';
 
@@ -28,13 +30,16 @@ const withServices = async (fn: (s: ReturnType<typeof createServices>) => Promis
   const config = configOrExit();
   const logger = createLogger({ logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel });
   const db = await openDatabase(config, logger);
+  const registry = createChainRegistry({ chains: config.chains });
+  const pubsub = createPubSub({ redisUrl: null });
   try {
-    process.stdout.write(`${JSON.stringify(await fn(createServices({ config, db })))}\n`);
+    process.stdout.write(`${JSON.stringify(await fn(createServices({ config, db, registry, pubsub })))}\n`);
   } catch (err) {
     if (!isDomainError(err)) throw err;
     process.stderr.write(`${err.message}\n`);
     process.exitCode = 1;
   } finally {
+    await registry.close();
     await db.destroy();
   }
 };

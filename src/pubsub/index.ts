@@ -1,0 +1,3 @@
+export * from './types';
+export * from './pubsub';
+export * from './iterator';

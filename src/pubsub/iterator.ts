@@ -1,0 +1,65 @@
+// Subscriptions as async iterators with a bounded queue: a consumer that falls behind is cut off, never buffered without limit.
+import type { PubSub } from './pubsub';
+import type { TopicName, Topics } from './types';
+
+export class SubscriberTooSlowError extends Error {
+  constructor(readonly limit: number) {
+    super(`subscriber fell more than ${limit} events behind and was disconnected`);
+  }
+}
+
+export const subscribeIterator = <T extends TopicName>(
+  pubsub: PubSub,
+  topic: T,
+  filter: (e: Topics[T]) => boolean,
+  { maxQueue = 10_000 }: { maxQueue?: number } = {},
+): AsyncIterableIterator<Topics[T]> => {
+  const queue: Topics[T][] = [];
+  let waiting: ((r: IteratorResult<Topics[T]>) => void) | null = null;
+  let failure: Error | null = null;
+  let done = false;
+
+  const unsubscribe = pubsub.subscribe(topic, (event) => {
+    if (done || failure || !filter(event)) return;
+    if (waiting) {
+      const w = waiting;
+      waiting = null;
+      w({ value: event, done: false });
+      return;
+    }
+    if (queue.length >= maxQueue) {
+      failure = new SubscriberTooSlowError(maxQueue);
+      unsubscribe();
+      return;
+    }
+    queue.push(event);
+  });
+
+  const finish = (): IteratorResult<Topics[T]> => {
+    done = true;
+    unsubscribe();
+    queue.length = 0;
+    if (waiting) waiting({ value: undefined, done: true });
+    waiting = null;
+    return { value: undefined, done: true };
+  };
+
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    next() {
+      if (queue.length) return Promise.resolve({ value: queue.shift()!, done: false });
+      if (failure) return Promise.reject(failure);
+      if (done) return Promise.resolve({ value: undefined, done: true });
+      return new Promise((resolve) => (waiting = resolve));
+    },
+    return() {
+      return Promise.resolve(finish());
+    },
+    throw(err) {
+      finish();
+      return Promise.reject(err);
+    },
+  };
+};
