@@ -1,6 +1,7 @@
 // One ChainClient per configured chain, created on first use and closed together.
 import type { ChainConfig } from '../config';
 import { createChainClient, type ChainClient } from './client';
+import type { ChainLogger } from './transport';
 
 export type ChainRegistry = {
   configs: readonly ChainConfig[];
@@ -9,7 +10,7 @@ export type ChainRegistry = {
   close(): Promise<void>;
 };
 
-export const createChainRegistry = ({ chains }: { chains: readonly ChainConfig[] }): ChainRegistry => {
+export const createChainRegistry = ({ chains, logger }: { chains: readonly ChainConfig[]; logger?: ChainLogger }): ChainRegistry => {
   const clients = new Map<number, Promise<ChainClient>>();
   return {
     configs: chains,
@@ -18,7 +19,7 @@ export const createChainRegistry = ({ chains }: { chains: readonly ChainConfig[]
       if (!config) return Promise.reject(new Error(`chain ${chainId} is not configured`));
       let client = clients.get(chainId);
       if (!client) {
-        client = createChainClient({ chainId, url: config.url, maxConcurrency: config.maxConcurrency });
+        client = createChainClient({ chainId, url: config.url, maxConcurrency: config.maxConcurrency, logger });
         // A failed connection must not be cached forever: the next call retries.
         client.catch(() => clients.delete(chainId));
         clients.set(chainId, client);

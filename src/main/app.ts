@@ -31,7 +31,7 @@ export const openDatabase = async (config: Config, logger: Logger): Promise<Db> 
 
 export const createApp = async (config: Config, logger = createLogger(config)): Promise<App> => {
   const db = await openDatabase(config, logger);
-  const registry = createChainRegistry({ chains: config.chains });
+  const registry = createChainRegistry({ chains: config.chains, logger: logger.child({ layer: 'chain' }) });
   const pubsub = createPubSub({ redisUrl: config.redisUrl, onError: (err) => logger.warn({ err }, 'pub/sub error') });
   const services = createServices({ config, db, registry, pubsub });
   const http = createHttpServer({ config, db, services, schema, logger });

@@ -1,0 +1,26 @@
+// Public surface of src/chain: the only way other layers reach a node.
+export * from './types';
+export {
+  RetryableChainError,
+  ChainRequestError,
+  LogRangeTooLargeError,
+  InvalidResponseError,
+  ChainIdMismatchError,
+  type ChainError,
+  type RetryReason,
+} from './errors';
+export { createChainClient, type ChainClient, type ChainClientOptions, type RequestOptions } from './client';
+export type { ChainLogger } from './transport';
+export type { OnHead, Unsubscribe } from './new-heads';
+export { TOPICS, SELECTORS, INTERFACE_IDS, ERC1271_MAGIC_VALUE, encodeCall } from './abis';
+export { decodeTransferLog, isSkipped, TRANSFER_TOPICS, type DecodedTransfer, type SkippedLog, type TokenKind, type TransferLogInput } from './decode-transfers';
+export {
+  readContractBasics,
+  readTokenURI,
+  readERC1155Uri,
+  readContractURI,
+  cleanText,
+  type ContractBasics,
+  type ContractType,
+  type ReadOptions,
+} from './contract-reads';
