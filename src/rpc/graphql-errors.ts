@@ -13,7 +13,7 @@ const variableProblem = (e: GraphQLError): { field: string; problem: string } | 
   const rest = m[2];
   const at = /at "([^"]+)"/.exec(rest);
   const field = at ? at[1] : m[1];
-  if (/was not provided|must not be null/.test(rest)) return { field, problem: 'is required' };
+  if (/was not provided|must not be null|not to be null/.test(rest)) return { field, problem: 'is required' };
   const reason = e.originalError?.message ?? rest.split('; ').pop() ?? 'is invalid';
   return { field, problem: reason.replace(/^\s+|\.$/g, '') };
 };

@@ -47,7 +47,8 @@ export const tokenFields = (input: TokenInput, prefix: string, creating: boolean
     ),
   );
   return {
-    name: creating || input.name !== undefined ? requireText(`${prefix}name`, input.name ?? '', NAME_MAX, { allowEmpty: true }) : undefined,
+    // `null` means absent, as for every other field: an update keeps the name.
+    name: creating || (input.name !== undefined && input.name !== null) ? requireText(`${prefix}name`, input.name ?? '', NAME_MAX, { allowEmpty: true }) : undefined,
     description: optionalText(`${prefix}description`, input.description, DESCRIPTION_MAX),
     image: optionalUrl(`${prefix}image`, input.image),
     properties: optionalProperties(`${prefix}properties`, input.properties),
