@@ -45,6 +45,8 @@ export class ChainData1763787600000 implements MigrationInterface {
           int('tx_type'),
           big('timestamp'),
           bool('reorged'),
+          // Receipt logs, kept for transactions ingested live so `final` receipts can be re-sent whole.
+          { name: 'logs_json', type: 'text', isNullable: true },
         ],
       }),
     );

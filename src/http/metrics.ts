@@ -6,8 +6,7 @@ export type HttpMetrics = {
   observe(route: string, method: string, status: number, seconds: number): void;
 };
 
-export const createHttpMetrics = (registry = new client.Registry()): HttpMetrics => {
-  client.collectDefaultMetrics({ register: registry, prefix: 'strata_' });
+export const createHttpMetrics = (registry: client.Registry): HttpMetrics => {
   const requests = new client.Histogram({
     name: 'strata_http_request_duration_seconds',
     help: 'HTTP requests by route, method and status',

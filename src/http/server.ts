@@ -1,5 +1,6 @@
 // The HTTP server: one port for GraphQL (+ graphql-ws), the RPC, hosted documents, health and metrics.
 import http from 'node:http';
+import type client from 'prom-client';
 import type { GraphQLSchema } from 'graphql';
 import type { Config } from '../config';
 import type { Logger } from '../config/logger';
@@ -16,15 +17,15 @@ import { createYogaApp } from './yoga';
 
 export type HttpServer = { server: http.Server; listen(): Promise<{ port: number }>; close(): Promise<void> };
 
-export type HttpDeps = { config: Config; db: Db; services: Services; schema: GraphQLSchema; logger: Logger };
+export type HttpDeps = { config: Config; db: Db; services: Services; schema: GraphQLSchema; logger: Logger; metricsRegistry: client.Registry };
 
 const routeOf = (path: string) =>
   path.startsWith('/rpc/') ? path : path === '/graphql' ? 'graphql' : isHostedDocumentPath(path) ? 'documents' : path;
 
-export const createHttpServer = ({ config, db, services, schema, logger }: HttpDeps): HttpServer => {
+export const createHttpServer = ({ config, db, services, schema, logger, metricsRegistry }: HttpDeps): HttpServer => {
   const yoga = createYogaApp({ schema, services, logger });
   const rpc = createRpcHandler({ schema, services, logger });
-  const metrics = createHttpMetrics();
+  const metrics = createHttpMetrics(metricsRegistry);
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });

@@ -7,6 +7,17 @@ import { createServices, type Services } from '../domain/services';
 import { createPubSub, type PubSub } from '../pubsub';
 import { schema } from '../graphql/schema';
 import { createHttpServer } from '../http/server';
+import { startIngestion, type Ingestion } from '../ingestion';
+import client from 'prom-client';
+
+export type AppOptions = {
+  /** Serve HTTP (GraphQL, RPC…). */
+  serve: boolean;
+  /** Ingest the configured chains in this process. */
+  index: boolean;
+  /** Head polling interval for ingestion (tests use a short one). */
+  pollMs?: number;
+};
 
 export type App = {
   config: Config;
@@ -15,7 +26,7 @@ export type App = {
   registry: ChainRegistry;
   pubsub: PubSub;
   logger: Logger;
-  /** Listens on config.port (0 = any free port); resolves with the bound port. */
+  /** Starts ingestion (when enabled) and listens on config.port (0 = any free port); resolves with the bound port. */
   start(): Promise<{ port: number }>;
   stop(): Promise<void>;
 };
@@ -29,12 +40,19 @@ export const openDatabase = async (config: Config, logger: Logger): Promise<Db> 
   return db;
 };
 
-export const createApp = async (config: Config, logger = createLogger(config)): Promise<App> => {
+export const createApp = async (
+  config: Config,
+  logger = createLogger(config),
+  options: AppOptions = { serve: true, index: true },
+): Promise<App> => {
   const db = await openDatabase(config, logger);
   const registry = createChainRegistry({ chains: config.chains, logger: logger.child({ layer: 'chain' }) });
   const pubsub = createPubSub({ redisUrl: config.redisUrl, onError: (err) => logger.warn({ err }, 'pub/sub error') });
   const services = createServices({ config, db, registry, pubsub });
-  const http = createHttpServer({ config, db, services, schema, logger });
+  const metricsRegistry = new client.Registry();
+  client.collectDefaultMetrics({ register: metricsRegistry, prefix: 'strata_' });
+  const http = options.serve ? createHttpServer({ config, db, services, schema, logger, metricsRegistry }) : null;
+  let ingestion: Ingestion | null = null;
   return {
     config,
     db,
@@ -42,9 +60,15 @@ export const createApp = async (config: Config, logger = createLogger(config)): 
     registry,
     pubsub,
     logger,
-    start: () => http.listen(),
+    async start() {
+      if (options.index && config.chains.length) {
+        ingestion = startIngestion({ config, db, registry, pubsub, logger, metricsRegistry, pollMs: options.pollMs });
+      }
+      return http ? http.listen() : { port: 0 };
+    },
     async stop() {
-      await http.close();
+      await http?.close();
+      await ingestion?.stop();
       await pubsub.close();
       await registry.close();
       await db.destroy();

@@ -46,26 +46,47 @@ const withServices = async (fn: (s: ReturnType<typeof createServices>) => Promis
 
 const program = new Command('strata').description('Strata: a self-hostable token data platform for EVM chains.');
 
+const runUntilSignal = async (app: Awaited<ReturnType<typeof createApp>>, logger: ReturnType<typeof createLogger>) => {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await app.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+};
+
 program
   .command('serve')
-  .description('serve GraphQL, graphql-ws and the RPC on one port (applies migrations first)')
-  .action(async () => {
+  .description('serve GraphQL, graphql-ws and the RPC on one port, and ingest the configured chains (applies migrations first)')
+  .option('--no-index', 'serve only; another process runs `strata index`')
+  .action(async (opts: { index: boolean }) => {
     const config = configOrExit();
     const logger = createLogger(config);
     const started = Date.now();
-    const app = await createApp(config, logger);
+    const app = await createApp(config, logger, { serve: true, index: opts.index });
     const { port } = await app.start();
-    logger.info({ port, graphql: `${config.publicUrl}/graphql`, startupMs: Date.now() - started }, 'strata is serving');
-    let stopping = false;
-    const shutdown = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'shutting down');
-      await app.stop();
-      process.exit(0);
-    };
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
-    process.on('SIGINT', () => void shutdown('SIGINT'));
+    logger.info({ port, graphql: `${config.publicUrl}/graphql`, ingesting: opts.index ? config.chains.map((c) => c.chainId) : [], startupMs: Date.now() - started }, 'strata is serving');
+    await runUntilSignal(app, logger);
+  });
+
+program
+  .command('index')
+  .description('ingest the configured chains without serving HTTP')
+  .action(async () => {
+    const config = configOrExit();
+    const logger = createLogger(config);
+    if (!config.chains.length) {
+      process.stderr.write('CHAINS is empty: nothing to index\n');
+      process.exit(2);
+    }
+    const app = await createApp(config, logger, { serve: false, index: true });
+    await app.start();
+    logger.info({ chains: config.chains.map((c) => c.chainId) }, 'strata is indexing');
+    await runUntilSignal(app, logger);
   });
 
 program

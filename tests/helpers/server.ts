@@ -15,10 +15,11 @@ export type TestServer = {
   stop(): Promise<void>;
 };
 
-export const startTestServer = async (env: Record<string, string> = {}): Promise<TestServer> => {
+export const startTestServer = async (env: Record<string, string> = {}, opts: { index?: boolean; pollMs?: number } = {}): Promise<TestServer> => {
   const db: TestDatabase = await createTestDatabase();
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://strata.test', ...db.env, ...env });
-  const app = await createApp(config, createLogger({ logLevel: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent' }));
+  const logger = createLogger({ logLevel: (process.env.TEST_LOG_LEVEL as 'debug' | undefined) ?? 'silent' });
+  const app = await createApp(config, logger, { serve: true, index: opts.index ?? true, pollMs: opts.pollMs ?? 100 });
   const { port } = await app.start();
   const url = `http://127.0.0.1:${port}`;
   return {

@@ -20,6 +20,8 @@ export type ChainTransactionRow = {
   /** Unix seconds of the block. */
   timestamp: number;
   reorged: boolean;
+  /** Receipt logs as JSON, for transactions ingested near the head; null for backfilled ones. */
+  logsJson: string | null;
 };
 
 export const ChainTransactionEntity = new EntitySchema<ChainTransactionRow>({
@@ -40,5 +42,6 @@ export const ChainTransactionEntity = new EntitySchema<ChainTransactionRow>({
     txType: { type: 'integer', name: 'tx_type' },
     timestamp: BlockNumber(),
     reorged: { type: 'boolean', default: false },
+    logsJson: { type: 'text', nullable: true, name: 'logs_json' },
   },
 });

@@ -1,0 +1,98 @@
+// Writes one batch and moves the checkpoint, in one database transaction; replaying a batch changes nothing.
+import type { EntityManager } from 'typeorm';
+import {
+  BalanceChangeEntity,
+  BalanceEntity,
+  BlockEntity,
+  ChainCheckpointEntity,
+  ChainTransactionEntity,
+  ContractEntity,
+  TransferEntity,
+  dialectOf,
+  type ContractRow,
+  type Db,
+  type TransferRow,
+} from '../db';
+import { balanceKey, computeBalances, splitKey, tokenIdOf, touchedKeys, type BalanceKey, type BalanceResult } from './balances';
+import type { Batch } from './types';
+import { chunks, insertIgnore, upsert } from './write-rows';
+
+export class CheckpointGapError extends Error {}
+
+export type ApplyResult = ({ applied: true } & BalanceResult) | { applied: false };
+
+const transferRows = (batch: Batch): TransferRow[] => {
+  const timestamps = new Map(batch.blocks.map((b) => [b.number, b.timestamp]));
+  return batch.transfers.flatMap((t) =>
+    t.tokenIds.map((id, i) => ({
+      chainId: batch.chainId,
+      blockNumber: t.blockNumber,
+      logIndex: t.logIndex,
+      batchIndex: i,
+      blockHash: t.blockHash,
+      txHash: t.txHash,
+      txIndex: t.txIndex,
+      contract: t.contract,
+      contractType: t.kind,
+      from: t.from,
+      to: t.to,
+      tokenId: tokenIdOf(t.kind, id),
+      amount: t.amounts[i].toString(),
+      timestamp: timestamps.get(t.blockNumber) ?? 0,
+    })),
+  );
+};
+
+const loadBalances = async (m: EntityManager, chainId: number, keys: BalanceKey[]): Promise<Map<BalanceKey, bigint>> => {
+  const wanted = new Set(keys);
+  const byContract = new Map<string, Set<string>>();
+  for (const k of keys) {
+    const { contract, account } = splitKey(k);
+    if (!byContract.has(contract)) byContract.set(contract, new Set());
+    byContract.get(contract)!.add(account);
+  }
+  const found = new Map<BalanceKey, bigint>();
+  for (const [contract, accounts] of byContract) {
+    for (const part of chunks([...accounts], 500)) {
+      const rows = await m
+        .getRepository(BalanceEntity)
+        .createQueryBuilder('b')
+        .select(['b.account', 'b.tokenId', 'b.balance'])
+        .where('b.chainId = :chainId AND b.contract = :contract AND b.account IN (:...part)', { chainId, contract, part })
+        .getMany();
+      for (const r of rows) {
+        const k = balanceKey(contract, r.account, r.tokenId);
+        if (wanted.has(k)) found.set(k, BigInt(r.balance));
+      }
+    }
+  }
+  return found;
+};
+
+export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow[]): Promise<ApplyResult> =>
+  db.transaction(async (m) => {
+    const cpQuery = m.getRepository(ChainCheckpointEntity).createQueryBuilder('c').where('c.chainId = :id', { id: batch.chainId });
+    // The chain lock already makes this process the only writer; the row lock guards against operator mistakes.
+    if (dialectOf(db) === 'mysql') cpQuery.setLock('pessimistic_write');
+    const cp = await cpQuery.getOne();
+    if (!cp) throw new CheckpointGapError(`no checkpoint for chain ${batch.chainId}`);
+    if (cp.indexedBlock >= batch.toBlock) return { applied: false };
+    if (cp.indexedBlock !== batch.fromBlock - 1) {
+      throw new CheckpointGapError(`chain ${batch.chainId}: batch starts at ${batch.fromBlock} but the checkpoint is at ${cp.indexedBlock}`);
+    }
+
+    const before = await loadBalances(m, batch.chainId, touchedKeys(batch.transfers));
+    const result = computeBalances(batch.chainId, batch.transfers, before);
+
+    await insertIgnore(m, ContractEntity, newContracts);
+    await insertIgnore(m, BlockEntity, batch.blocks);
+    await upsert(m, ChainTransactionEntity, batch.transactions, ['reorged', 'logs_json', 'gas_used', 'effective_gas_price', 'status'], ['chain_id', 'tx_hash', 'block_hash']);
+    await insertIgnore(m, TransferEntity, transferRows(batch));
+    await upsert(m, BalanceChangeEntity, result.changes, ['block_hash', 'delta', 'balance'], ['chain_id', 'contract', 'block_number', 'account', 'token_id']);
+    await upsert(m, BalanceEntity, result.balances, ['balance', 'block_number', 'block_hash'], ['chain_id', 'contract', 'account', 'token_id']);
+    await m.getRepository(ChainCheckpointEntity).update(
+      { chainId: batch.chainId },
+      { indexedBlock: batch.toBlock, indexedHash: batch.toHash, updatedAt: new Date() },
+    );
+    return { applied: true, ...result };
+  });

@@ -1,0 +1,75 @@
+// Balance arithmetic of a batch: per-block net deltas and the balance after each block, in bigint.
+import type { BalanceChangeRow, BalanceRow } from '../db';
+import type { TransferLog } from './types';
+
+const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
+
+export type BalanceKey = string;
+export const balanceKey = (contract: string, account: string, tokenId: string): BalanceKey => `${contract}|${account}|${tokenId}`;
+export const splitKey = (key: BalanceKey) => {
+  const [contract, account, tokenId] = key.split('|');
+  return { contract, account, tokenId };
+};
+
+/** ERC-20 balances have no token id; stored as ''. */
+export const tokenIdOf = (kind: TransferLog['kind'], id: bigint) => (kind === 'ERC20' ? '' : id.toString());
+
+/** Every (contract, account, token id) a batch touches; the zero address (mints, burns) is not tracked. */
+export const touchedKeys = (transfers: TransferLog[]): BalanceKey[] => {
+  const keys = new Set<BalanceKey>();
+  for (const t of transfers) {
+    t.tokenIds.forEach((id) => {
+      const tokenId = tokenIdOf(t.kind, id);
+      if (t.from !== ZERO_ADDRESS) keys.add(balanceKey(t.contract, t.from, tokenId));
+      if (t.to !== ZERO_ADDRESS) keys.add(balanceKey(t.contract, t.to, tokenId));
+    });
+  }
+  return [...keys];
+};
+
+export type BalanceResult = { changes: BalanceChangeRow[]; balances: BalanceRow[] };
+
+/**
+ * Applies transfers in (block, log index) order to the balances before the batch.
+ * `before` maps keys to their stored balance (absent = 0).
+ */
+export const computeBalances = (
+  chainId: number,
+  transfers: TransferLog[],
+  before: Map<BalanceKey, bigint>,
+): BalanceResult => {
+  const current = new Map(before);
+  const changes: BalanceChangeRow[] = [];
+  const latest = new Map<BalanceKey, BalanceRow>();
+  const sorted = [...transfers].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+
+  let i = 0;
+  while (i < sorted.length) {
+    const { blockNumber, blockHash } = sorted[i];
+    const deltas = new Map<BalanceKey, bigint>();
+    for (; i < sorted.length && sorted[i].blockNumber === blockNumber; i++) {
+      const t = sorted[i];
+      t.tokenIds.forEach((id, j) => {
+        const tokenId = tokenIdOf(t.kind, id);
+        const amount = t.amounts[j];
+        if (t.from !== ZERO_ADDRESS) {
+          const k = balanceKey(t.contract, t.from, tokenId);
+          deltas.set(k, (deltas.get(k) ?? 0n) - amount);
+        }
+        if (t.to !== ZERO_ADDRESS) {
+          const k = balanceKey(t.contract, t.to, tokenId);
+          deltas.set(k, (deltas.get(k) ?? 0n) + amount);
+        }
+      });
+    }
+    for (const [key, delta] of deltas) {
+      // A self-transfer nets to zero; it still counts as activity, so the change row is kept.
+      const balance = (current.get(key) ?? 0n) + delta;
+      current.set(key, balance);
+      const { contract, account, tokenId } = splitKey(key);
+      changes.push({ chainId, contract, blockNumber, account, tokenId, blockHash, delta: delta.toString(), balance: balance.toString() });
+      latest.set(key, { chainId, contract, account, tokenId, balance: balance.toString(), blockNumber, blockHash });
+    }
+  }
+  return { changes, balances: [...latest.values()] };
+};
