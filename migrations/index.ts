@@ -1,5 +1,8 @@
 // The ordered list of migrations. Migrations are timestamped and never edited once landed.
 import { Foundation1763784000000 } from './1763784000000-foundation';
 import { ChainData1763787600000 } from './1763787600000-chain-data';
+import { WalletLinks1763791200000 } from './1763791200000-wallet-links';
+import { TokenMetadata1763794800000 } from './1763794800000-token-metadata';
+import { MarketAnalytics1763798400000 } from './1763798400000-market-analytics';
 
-export const migrations = [Foundation1763784000000, ChainData1763787600000];
+export const migrations = [Foundation1763784000000, ChainData1763787600000, WalletLinks1763791200000, TokenMetadata1763794800000, MarketAnalytics1763798400000];

@@ -3,27 +3,50 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import type { ChainRegistry } from '../chain/registry';
 import type { PubSub } from '../pubsub';
+import { createAnalyticsService, type AnalyticsService } from './analytics/service';
 import { createAuthService, type AuthService } from './auth/service';
 import { createChainsService, type ChainsService } from './chains';
 import { createCollectionsService, type CollectionsService } from './collections/service';
+import { createIndexerService, type IndexerService } from './indexer/service';
 import { createProjectsService, type ProjectsService } from './projects/service';
+import { createSubscriptionsService, type SubscriptionsService } from './subscriptions/service';
+import type { ContractsService } from './contracts/service';
+import { createMetadataServices } from './token-metadata/compose';
+import type { CollectionLinksService } from './token-metadata/links';
+import type { TokenMetadataService } from './token-metadata/service';
+import { createWalletsService, type WalletsService } from './wallets/service';
 
 export type Services = {
   auth: AuthService;
   projects: ProjectsService;
   chains: ChainsService;
   collections: CollectionsService;
+  subscriptions: SubscriptionsService;
+  /** Indexer reads: balances, summaries, transaction history, balance updates, chain progress. */
+  indexer: IndexerService;
+  /** Metadata service: contract info (search, operator flags) and token metadata (cached fetches, collection links). */
+  contracts: ContractsService;
+  tokenMetadata: TokenMetadataService;
+  collectionLinks: CollectionLinksService;
+  wallets: WalletsService;
+  analytics: AnalyticsService;
 };
 
 export type ServiceDeps = { config: Config; db: Db; registry: ChainRegistry; pubsub: PubSub };
 
-export const createServices = ({ config, db }: ServiceDeps): Services => {
+export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): Services => {
   const auth = createAuthService({ db, jwtSecret: config.jwtSecret });
   const chains = createChainsService({ chains: config.chains });
+  const collections = createCollectionsService({ db, auth, publicUrl: config.publicUrl });
   return {
     auth,
     projects: createProjectsService({ db, auth }),
     chains,
-    collections: createCollectionsService({ db, auth, publicUrl: config.publicUrl }),
+    collections,
+    subscriptions: createSubscriptionsService({ auth, chains, pubsub }),
+    indexer: createIndexerService({ db, auth, chains, registry }),
+    ...createMetadataServices({ config, db, registry, auth, chains, collections }),
+    wallets: createWalletsService({ db, auth, chains, registry, publicUrl: config.publicUrl }),
+    analytics: createAnalyticsService({ db, auth, chains, projects: createProjectsService({ db, auth }) }),
   };
 };

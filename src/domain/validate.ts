@@ -84,3 +84,17 @@ export const optionalBoolean = (field: string, v: unknown): boolean | undefined 
 /** Sorted-key copy, so documents and replies list properties alphabetically. */
 export const sortKeys = <T>(o: Record<string, T>): Record<string, T> =>
   Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** An EVM address, returned lower-case. */
+export const requireAddress = (field: string, v: unknown): string => {
+  if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(v.trim())) throw invalidArgument(field, 'must be a 0x-prefixed 20-byte hex address');
+  return v.trim().toLowerCase();
+};
+
+/** A list of addresses (null/absent = empty), lower-cased; at most `max` entries. */
+export const optionalAddressList = (field: string, v: unknown, max = 1000): string[] => {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw invalidArgument(field, 'must be an array of addresses');
+  if (v.length > max) throw invalidArgument(field, `must have at most ${max} entries`);
+  return v.map((a, i) => requireAddress(`${field}[${i}]`, a));
+};

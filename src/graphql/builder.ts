@@ -21,3 +21,4 @@ export const builder = new SchemaBuilder<{
 
 builder.queryType({ description: 'Strata: balances, history, contracts, token metadata and hosted collections.' });
 builder.mutationType({});
+builder.subscriptionType({ description: 'Live events, pushed after ingestion commits; corrections on reorg.' });

@@ -14,6 +14,7 @@ import {
   type TransferRow,
 } from '../db';
 import { balanceKey, computeBalances, splitKey, tokenIdOf, touchedKeys, type BalanceKey, type BalanceResult } from './balances';
+import { recordMarketEvents } from './market-events';
 import type { Batch } from './types';
 import { chunks, insertIgnore, upsert } from './write-rows';
 
@@ -87,7 +88,9 @@ export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow
     await insertIgnore(m, ContractEntity, newContracts);
     await insertIgnore(m, BlockEntity, batch.blocks);
     await upsert(m, ChainTransactionEntity, batch.transactions, ['reorged', 'logs_json', 'gas_used', 'effective_gas_price', 'status'], ['chain_id', 'tx_hash', 'block_hash']);
-    await insertIgnore(m, TransferEntity, transferRows(batch));
+    const transfers = transferRows(batch);
+    await insertIgnore(m, TransferEntity, transfers);
+    await recordMarketEvents(m, transfers, batch.transactions);
     await upsert(m, BalanceChangeEntity, result.changes, ['block_hash', 'delta', 'balance'], ['chain_id', 'contract', 'block_number', 'account', 'token_id']);
     await upsert(m, BalanceEntity, result.balances, ['balance', 'block_number', 'block_hash'], ['chain_id', 'contract', 'account', 'token_id']);
     await m.getRepository(ChainCheckpointEntity).update(

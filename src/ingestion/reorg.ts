@@ -13,6 +13,7 @@ import {
   type Db,
   type TransferRow,
 } from '../db';
+import { removeMarketEvents } from './market-events';
 
 export class DeepReorgError extends Error {
   constructor(chainId: number, depth: number, window: number) {
@@ -72,6 +73,7 @@ export const rollbackTo = async (db: Db, chainId: number, ancestor: number): Pro
 
     await m.getRepository(BalanceChangeEntity).delete(after);
     await m.getRepository(TransferEntity).delete(after);
+    await removeMarketEvents(m, chainId, ancestor);
     if (reorgedTransactions.length) {
       await m.getRepository(ChainTransactionEntity).update(
         { chainId, txHash: In(reorgedTransactions.map((t) => t.txHash)), blockNumber: MoreThan(ancestor) },

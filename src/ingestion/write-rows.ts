@@ -1,32 +1,43 @@
-// Multi-row INSERT helpers that work on MySQL and SQLite (ignore duplicates, or upsert named columns).
+// Multi-row INSERTs for ingestion, written as plain SQL for MySQL and SQLite (ignore duplicates, or upsert).
+// TypeORM's query builder spends more time on parameter bookkeeping than the database spends writing.
 import type { EntityManager, EntitySchema, ObjectLiteral } from 'typeorm';
 
 // SQLite allows 32,766 bound variables per statement; MySQL's packet limit is the other bound.
-const ROWS_PER_STATEMENT = 400;
+const MAX_PARAMS = 8_000;
 
-const chunks = <T>(rows: T[], size = ROWS_PER_STATEMENT): T[][] => {
+export const chunks = <T>(rows: T[], size: number): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
 };
 
-export const insertIgnore = async <T extends ObjectLiteral>(m: EntityManager, entity: EntitySchema<T>, rows: T[]) => {
-  for (const part of chunks(rows)) {
-    await m.createQueryBuilder().insert().into(entity).values(part as never).orIgnore().updateEntity(false).execute();
+type Conflict = { mode: 'ignore' } | { mode: 'upsert'; update: string[]; key: string[] };
+
+const insertRows = async <T extends ObjectLiteral>(m: EntityManager, entity: EntitySchema<T>, rows: T[], conflict: Conflict) => {
+  if (!rows.length) return;
+  const meta = m.connection.getMetadata(entity);
+  const driver = m.connection.driver;
+  const mysql = m.connection.options.type === 'mysql';
+  const q = (name: string) => driver.escape(name);
+  const columns = meta.columns.filter((c) => rows[0][c.propertyName] !== undefined);
+  const head = `INSERT ${conflict.mode === 'ignore' ? (mysql ? 'IGNORE ' : 'OR IGNORE ') : ''}INTO ${q(meta.tableName)} (${columns.map((c) => q(c.databaseName)).join(', ')}) VALUES `;
+  let tail = '';
+  if (conflict.mode === 'upsert') {
+    tail = mysql
+      ? ` ON DUPLICATE KEY UPDATE ${conflict.update.map((c) => `${q(c)} = VALUES(${q(c)})`).join(', ')}`
+      : ` ON CONFLICT (${conflict.key.map(q).join(', ')}) DO UPDATE SET ${conflict.update.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}`;
+  }
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  for (const part of chunks(rows, Math.max(1, Math.floor(MAX_PARAMS / columns.length)))) {
+    const params: unknown[] = [];
+    for (const row of part) for (const c of columns) params.push(driver.preparePersistentValue(row[c.propertyName], c));
+    await m.query(head + part.map(() => tuple).join(', ') + tail, params);
   }
 };
 
-/** Upsert: `update` are column (database) names to overwrite, `conflict` the unique key's column names. */
-export const upsert = async <T extends ObjectLiteral>(
-  m: EntityManager,
-  entity: EntitySchema<T>,
-  rows: T[],
-  update: string[],
-  conflict: string[],
-) => {
-  for (const part of chunks(rows)) {
-    await m.createQueryBuilder().insert().into(entity).values(part as never).orUpdate(update, conflict).updateEntity(false).execute();
-  }
-};
+export const insertIgnore = <T extends ObjectLiteral>(m: EntityManager, entity: EntitySchema<T>, rows: T[]) =>
+  insertRows(m, entity, rows, { mode: 'ignore' });
 
-export { chunks };
+/** Upsert: `update` are column (database) names to overwrite, `key` the unique key's column names. */
+export const upsert = <T extends ObjectLiteral>(m: EntityManager, entity: EntitySchema<T>, rows: T[], update: string[], key: string[]) =>
+  insertRows(m, entity, rows, { mode: 'upsert', update, key });

@@ -7,6 +7,7 @@ import { createServices } from '../domain/services';
 import { createPubSub } from '../pubsub';
 import { isDomainError } from '../domain/errors';
 import { createApp, openDatabase } from './app';
+import { registerMetadataCommands } from './commands/metadata';
 
 const configOrExit = (): Config => {
   try {
@@ -127,6 +128,8 @@ project
   .action((opts: { project: number }) =>
     withServices(async (s) => ({ projectId: opts.project, accessKey: await s.auth.newAccessKey(opts.project) })),
   );
+
+registerMetadataCommands(program, withServices);
 
 program.parseAsync(process.argv).catch((err) => {
   process.stderr.write(`${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);

@@ -1,15 +1,20 @@
 // POST /rpc/<Service>/<Operation>: routing, body checks and webrpc errors around one GraphQL execution.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { execute, validate, type GraphQLSchema } from 'graphql';
+import { GraphQLError, execute, subscribe, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Logger } from '../config/logger';
 import { createContext } from '../graphql/context';
 import type { Services } from '../domain/services';
-import { badMethod, badRequest, badRoute, internalError, type WebrpcError } from './errors';
+import { badMethod, badRequest, badRoute, domainToWebrpc, internalError, type WebrpcError } from './errors';
 import { webrpcErrorOf } from './graphql-errors';
+import { streamNdjson } from './ndjson';
+import type { RpcEntry } from './table';
 import { createRpcTable } from './table';
 import { obj } from './wire/common';
 
 export const WEBRPC_HEADER = 'webrpc@v0.31.2;strata@v0.1.0';
+
+/** Open Subscribe* streams per process; more are refused rather than exhausting sockets and memory. */
+export const MAX_STREAMS = 5_000;
 
 export type RpcHandler = (req: IncomingMessage, res: ServerResponse, body: () => Promise<Buffer>) => Promise<void>;
 
@@ -26,6 +31,47 @@ export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQL
     res.end(JSON.stringify(payload));
   };
   const fail = (res: ServerResponse, err: WebrpcError, extra: Record<string, string> = {}) => send(res, err.status, err, extra);
+
+  let openStreams = 0;
+
+  /** Errors before the first byte are plain webrpc errors; later ones end the stream with a webrpcError line. */
+  const serveStream = async (entry: RpcEntry, args: Parameters<typeof subscribe>[0], res: ServerResponse) => {
+    if (openStreams >= MAX_STREAMS) {
+      return fail(res, domainToWebrpc(entry.service, { kind: 'ResourceExhausted', message: 'too many open streams on this server; retry later' }));
+    }
+    const result = await subscribe(args);
+    if (!(Symbol.asyncIterator in result)) {
+      const { error, unexpected } = webrpcErrorOf(entry.service, result.errors ?? []);
+      if (unexpected) logger.error({ err: unexpected, route: entry.operation }, 'rpc stream failed to start');
+      return fail(res, error);
+    }
+    const stream = result as AsyncGenerator<ExecutionResult>;
+    async function* messages() {
+      for await (const r of stream) {
+        if (r.errors?.length) throw r.errors[0];
+        yield entry.reply(r.data);
+      }
+    }
+    openStreams++;
+    // Ending the source unblocks a pending read, so a departed client releases its subscription at once.
+    res.on('close', () => void stream.return?.(undefined));
+    try {
+      const how = await streamNdjson(
+        res,
+        messages(),
+        (err) => {
+          const { error, unexpected } = webrpcErrorOf(entry.service, [toGraphQLError(err)]);
+          if (unexpected) logger.error({ err: unexpected, route: entry.operation }, 'rpc stream failed');
+          return error;
+        },
+        { webrpcHeader: WEBRPC_HEADER },
+      );
+      if (how === 'slow-client') logger.warn({ route: entry.operation }, 'dropped a stream client that stopped reading');
+    } finally {
+      openStreams--;
+      await stream.return?.(undefined);
+    }
+  };
 
   return async (req, res, readBody) => {
     const path = (req.url ?? '').split('?')[0];
@@ -45,14 +91,11 @@ export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQL
     }
     if (!body) return fail(res, badRequest('failed to unmarshal request data: the body must be a JSON object'));
 
+    const credentials = { authorization: req.headers.authorization, accessKey: header(req, 'x-access-key') };
     try {
-      const credentials = { authorization: req.headers.authorization, accessKey: header(req, 'x-access-key') };
-      const result = await execute({
-        schema,
-        document: entry.document,
-        variableValues: entry.variables(body),
-        contextValue: createContext(services, credentials),
-      });
+      const args = { schema, document: entry.document, variableValues: entry.variables(body), contextValue: createContext(services, credentials) };
+      if (entry.stream) return await serveStream(entry, args, res);
+      const result = await execute(args);
       if (result.errors?.length) {
         const { error, unexpected } = webrpcErrorOf(entry.service, result.errors);
         if (unexpected) logger.error({ err: unexpected, route: path }, 'rpc operation failed');
@@ -61,7 +104,7 @@ export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQL
       send(res, 200, entry.reply(result.data));
     } catch (err) {
       logger.error({ err, route: path }, 'rpc operation failed');
-      fail(res, internalError());
+      if (!res.headersSent) fail(res, internalError());
     }
   };
 };
@@ -70,3 +113,7 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 };
+
+/** Errors thrown inside a stream arrive raw or as GraphQL errors; normalise to a GraphQLError with its original. */
+const toGraphQLError = (err: unknown): GraphQLError =>
+  err instanceof GraphQLError ? err : new GraphQLError(err instanceof Error ? err.message : String(err), { originalError: err instanceof Error ? err : undefined });

@@ -55,10 +55,10 @@ const expectBuiltin = (r: Reply, want: (typeof builtin)[keyof typeof builtin], c
 };
 
 describe('routes', () => {
-  it('unknown operations and services not built yet → 404 WebrpcBadRoute -2 "bad route"', async () => {
+  it('unknown operations and operations outside the specification → 404 WebrpcBadRoute -2 "bad route"', async () => {
     for (const path of [
       '/rpc/Collections/Nope',
-      '/rpc/Indexer/GetTokenBalances',
+      '/rpc/Indexer/FetchTransactionReceipt',
       '/rpc/Collections/CreateCollection', // exists in the published client, not in the specification
       '/rpc/collections/listcollections', // routes are exact, as in generated webrpc servers
       '/rpc/Collections/ListCollections/extra',
@@ -71,7 +71,7 @@ describe('routes', () => {
   });
 
   it('a bad route is reported before authentication, method and content type', async () => {
-    const r = await call('/rpc/Indexer/GetTokenBalances', { method: 'GET' });
+    const r = await call('/rpc/Indexer/FetchTransactionReceipt', { method: 'GET' });
     expectBuiltin(r, builtin.badRoute);
   });
 

@@ -6,10 +6,16 @@ import { BlockEntity } from './block';
 import { ChainCheckpointEntity } from './chain-checkpoint';
 import { ChainTransactionEntity } from './chain-transaction';
 import { CollectionEntity } from './collection';
+import { CollectionLinkEntity } from './collection-link';
 import { CollectionTokenEntity } from './collection-token';
 import { ContractEntity } from './contract';
+import { MarketEventEntity } from './market-event';
+import { MarketEventDayEntity } from './market-event-day';
 import { ProjectEntity } from './project';
+import { TokenMetadataEntity } from './token-metadata';
 import { TransferEntity } from './transfer';
+import { WalletLinkEntity } from './wallet-link';
+import { WalletLinkNonceEntity } from './wallet-link-nonce';
 
 export * from './access-key';
 export * from './balance';
@@ -18,10 +24,16 @@ export * from './block';
 export * from './chain-checkpoint';
 export * from './chain-transaction';
 export * from './collection';
+export * from './collection-link';
 export * from './collection-token';
 export * from './contract';
+export * from './market-event';
+export * from './market-event-day';
 export * from './project';
+export * from './token-metadata';
 export * from './transfer';
+export * from './wallet-link';
+export * from './wallet-link-nonce';
 
 export const entities = [
   ProjectEntity,
@@ -35,4 +47,10 @@ export const entities = [
   BalanceEntity,
   BalanceChangeEntity,
   ContractEntity,
+  TokenMetadataEntity,
+  CollectionLinkEntity,
+  WalletLinkEntity,
+  WalletLinkNonceEntity,
+  MarketEventEntity,
+  MarketEventDayEntity,
 ];

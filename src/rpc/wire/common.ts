@@ -19,3 +19,6 @@ export const omitEmpty = (o: Body): Body =>
 /** A reply page: `page` only when there is a next one (wire notes, Decision 10). */
 export const numberedPageOut = (p: { page: number | null; pageSize: number; more: boolean }) =>
   p.page === null ? { pageSize: p.pageSize, more: p.more } : { page: p.page, pageSize: p.pageSize, more: p.more };
+
+/** `chainID` arrives as a string or a number; GraphQL takes the string. */
+export const chainIdIn = (v: unknown): unknown => (typeof v === 'number' ? String(v) : v);

@@ -1,0 +1,238 @@
+// Contract information: built from the chain on first ask, stored, refreshed on demand, flagged by the operator, searched.
+import type { Config } from '../../config';
+import type { Logger } from '../../config/logger';
+import type { Db } from '../../db';
+import { ContractEntity } from '../../db';
+import type { ChainRegistry } from '../../chain/registry';
+import type { AuthService } from '../auth/service';
+import type { Credentials } from '../auth/credentials';
+import type { ChainsService } from '../chains';
+import { DomainError, isDomainError } from '../errors';
+import type { NumberedPage } from '../paging';
+import { optionalBoolean, optionalText, optionalUrl } from '../validate';
+import { requireAddress, requireAddressList } from './address';
+import { requireAdmin } from './admin';
+import { waitAtMost, type BackgroundJobs } from './background';
+import { createContractBuilder, UNDEPLOYED_RECHECK_MS } from './builder';
+import type { MetadataWeb } from './fetcher';
+import { contractInfoFromRow, emptyStoredExtensions, parseStoredExtensions, undeployedContractInfo } from './rows';
+import { searchContracts, searchQueryOf, type SearchRequest } from './search';
+import { contractKeyOf, type ContractFlagsInput, type ContractInfo, type ContractKey } from './types';
+
+/** SearchContractInfoBatch takes at most this many addresses. */
+export const FIND_BATCH_MAX = 50;
+
+type ContractRequest = { chainID?: unknown; contractAddress?: unknown };
+
+export type ContractsService = {
+  /** Access key check plus the validated key of GetContractInfo (the caller then loads it, usually through a DataLoader). */
+  checkGet(creds: Credentials, req: ContractRequest): Promise<ContractKey>;
+  /** GetContractInfo in one call (no DataLoader). */
+  get(creds: Credentials, req: ContractRequest): Promise<ContractInfo>;
+  /** SearchContractInfo: the address on every configured chain where it has code (or is stored). */
+  find(creds: Credentials, req: { contractAddress?: unknown }): Promise<ContractInfo[]>;
+  /** SearchContractInfoBatch: one entry per requested address, in request order. */
+  findBatch(creds: Credentials, req: { contractAddresses?: unknown }): Promise<Array<{ address: string; contractInfo: ContractInfo[] }>>;
+  search(creds: Credentials, req: SearchRequest): Promise<{ page: NumberedPage; contracts: ContractInfo[] }>;
+  /** Re-reads the contract from its chain and its contractURI document (the read bound applies). */
+  refresh(creds: Credentials, req: ContractRequest): Promise<ContractInfo>;
+  /** Admin: operator flags (`Authorization: Bearer <ADMIN_TOKEN>`). */
+  setFlags(creds: Credentials, req: ContractRequest & ContractFlagsInput): Promise<ContractInfo>;
+
+  // Internal: no caller check. Loaders, the Indexer (includeMetadata, VERIFIED filtering) and the CLI use these.
+  /**
+   * One result per key, in order: the info (built from the chain when Strata has not seen the
+   * contract) or a DomainError (Unavailable when the node does not answer). Waits for web fetches
+   * at most the read bound.
+   */
+  getMany(keys: ContractKey[], opts?: { waitMs?: number }): Promise<Array<ContractInfo | DomainError>>;
+  /** What is stored, without touching the chain or the web; keyed by `chainId:address`. */
+  getStored(keys: ContractKey[]): Promise<Map<string, ContractInfo>>;
+  /** Refresh for operators (CLI): waits for the contractURI document however long the fetch takes. */
+  refreshNow(key: ContractKey): Promise<ContractInfo>;
+  /** Operator flags without the admin check (CLI). */
+  setFlagsAsOperator(req: ContractRequest & ContractFlagsInput): Promise<ContractInfo>;
+};
+
+export const createContractsService = ({
+  config,
+  db,
+  registry,
+  auth,
+  chains,
+  web,
+  jobs,
+  logger,
+}: {
+  config: Pick<Config, 'adminToken' | 'metadata'>;
+  db: Db;
+  registry: ChainRegistry;
+  auth: AuthService;
+  chains: ChainsService;
+  web: MetadataWeb;
+  jobs: BackgroundJobs;
+  logger: Logger;
+}): ContractsService => {
+  const repo = db.getRepository(ContractEntity);
+  const builder = createContractBuilder({ db, registry, web, jobs, logger, timeoutMs: config.metadata.timeoutMs });
+
+  const keyOf = (req: ContractRequest): ContractKey => ({
+    chainId: chains.resolve('chainID', req.chainID).chainId,
+    address: requireAddress('contractAddress', req.contractAddress),
+  });
+
+  const storedRows = async (keys: ContractKey[]) => {
+    const byChain = new Map<number, string[]>();
+    for (const k of keys) byChain.set(k.chainId, [...(byChain.get(k.chainId) ?? []), k.address]);
+    const rows = await Promise.all(
+      [...byChain].map(([chainId, addresses]) =>
+        repo.createQueryBuilder('c').where('c.chainId = :chainId', { chainId }).andWhere('c.address IN (:...addresses)', { addresses }).getMany(),
+      ),
+    );
+    return new Map(rows.flat().map((r) => [contractKeyOf(r), r]));
+  };
+
+  const getMany = async (keys: ContractKey[], opts: { force?: boolean; waitMs?: number } = {}) => {
+    const started = Date.now();
+    const unique = [...new Map(keys.map((k) => [contractKeyOf(k), k])).values()];
+    const rows = unique.length ? await storedRows(unique) : new Map();
+    const results = new Map<string, ContractInfo | DomainError>();
+    const documents: Promise<unknown>[] = [];
+    const touched: ContractKey[] = [];
+    await Promise.all(
+      unique.map(async (k) => {
+        const id = contractKeyOf(k);
+        const row = rows.get(id);
+        const ext = row ? parseStoredExtensions(row.extensions) : null;
+        const recheck = row && !row.deployed && row.refreshedAt.getTime() + UNDEPLOYED_RECHECK_MS <= started;
+        if (row && ext && !opts.force && !recheck) {
+          results.set(id, contractInfoFromRow(row));
+          if (builder.documentDue(ext, k, started)) {
+            documents.push(builder.fetchDocument(k));
+            touched.push(k);
+          }
+          return;
+        }
+        const built = await builder.build(k);
+        if ('error' in built) {
+          // A row ingestion inserted still answers when the node is down.
+          results.set(id, row ? contractInfoFromRow(row) : built.error);
+          return;
+        }
+        results.set(id, built.info);
+        if (built.document) {
+          documents.push(built.document);
+          touched.push(k);
+        }
+      }),
+    );
+    if (documents.length) {
+      await waitAtMost(documents, (opts.waitMs ?? web.readWaitMs) - (Date.now() - started));
+      for (const [id, row] of await storedRows(touched)) results.set(id, contractInfoFromRow(row));
+    }
+    return keys.map((k) => results.get(contractKeyOf(k))!);
+  };
+
+  const one = async (k: ContractKey, opts: { force?: boolean; waitMs?: number } = {}) => {
+    const [r] = await getMany([k], opts);
+    if (isDomainError(r)) throw r;
+    return r;
+  };
+
+  const onEveryChain = async (addresses: string[]) => {
+    const keys = addresses.flatMap((address) => chains.all().map((c) => ({ chainId: c.chainId, address })));
+    const found = await getMany(keys);
+    const byAddress = new Map<string, ContractInfo[]>(addresses.map((a) => [a, []]));
+    found.forEach((r) => {
+      // Chains whose node is down are left out rather than failing the whole lookup.
+      if (!isDomainError(r) && (r.deployed || r.updatedAt !== null)) byAddress.get(r.address)!.push(r);
+    });
+    return byAddress;
+  };
+
+  const setFlagsAsOperator = async (req: ContractRequest & ContractFlagsInput) => {
+    const k = keyOf(req);
+    const patch: Record<string, unknown> = {};
+    const verified = optionalBoolean('verified', req.verified);
+    const blacklist = optionalBoolean('blacklist', req.blacklist);
+    const featured = optionalBoolean('featured', req.featured);
+    const verifiedBy = optionalText('verifiedBy', req.verifiedBy, 200);
+    const logoURI = optionalUrl('logoURI', req.logoURI);
+    if (verified !== undefined) patch.verified = verified;
+    if (blacklist !== undefined) patch.blacklist = blacklist;
+    if (featured !== undefined) patch.featured = featured;
+    if (verifiedBy !== undefined) patch.verifiedBy = verifiedBy || null;
+    if (logoURI !== undefined) patch.logoURI = logoURI || null;
+    const info = await one(k);
+    if (info.updatedAt === null) {
+      // Flags may be set before the contract is deployed: keep a row for them.
+      const now = new Date();
+      const u = undeployedContractInfo(k.chainId, k.address);
+      await repo.insert({
+        ...k,
+        type: u.type,
+        name: '',
+        symbol: '',
+        decimals: null,
+        deployed: false,
+        bytecodeHash: '0x',
+        extensions: JSON.stringify(emptyStoredExtensions({ uri: null, status: 'none', attempts: 0 })),
+        refreshedAt: now,
+        updatedAt: now,
+      });
+    }
+    if (Object.keys(patch).length) await repo.update({ chainId: k.chainId, address: k.address }, { ...patch, updatedAt: new Date() });
+    return contractInfoFromRow(await repo.findOneByOrFail({ chainId: k.chainId, address: k.address }));
+  };
+
+  return {
+    async checkGet(creds, req) {
+      await auth.requireAccessKey(creds);
+      return keyOf(req);
+    },
+
+    async get(creds, req) {
+      await auth.requireAccessKey(creds);
+      return one(keyOf(req));
+    },
+
+    async find(creds, req) {
+      await auth.requireAccessKey(creds);
+      const address = requireAddress('contractAddress', req.contractAddress);
+      return (await onEveryChain([address])).get(address)!;
+    },
+
+    async findBatch(creds, req) {
+      await auth.requireAccessKey(creds);
+      const addresses = requireAddressList('contractAddresses', req.contractAddresses, FIND_BATCH_MAX);
+      const found = await onEveryChain(addresses);
+      return addresses.map((address) => ({ address, contractInfo: found.get(address)! }));
+    },
+
+    async search(creds, req) {
+      await auth.requireAccessKey(creds);
+      return searchContracts(db, searchQueryOf(chains, req));
+    },
+
+    async refresh(creds, req) {
+      await auth.requireAccessKey(creds);
+      return one(keyOf(req), { force: true });
+    },
+
+    async setFlags(creds, req) {
+      requireAdmin(creds, config.adminToken);
+      return setFlagsAsOperator(req);
+    },
+
+    getMany: (keys, opts) => getMany(keys, opts),
+
+    async getStored(keys) {
+      const rows = keys.length ? await storedRows(keys) : new Map();
+      return new Map([...rows].map(([id, row]) => [id, contractInfoFromRow(row)]));
+    },
+
+    refreshNow: (k) => one(k, { force: true, waitMs: 2 * config.metadata.timeoutMs + 30_000 }),
+
+    setFlagsAsOperator,
+  };
+};

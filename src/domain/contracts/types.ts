@@ -1,0 +1,49 @@
+// Plain shapes of contract information, as the rest of Strata sees them.
+
+export const CONTRACT_TYPES = ['UNKNOWN', 'ERC20', 'ERC721', 'ERC1155'] as const;
+export type ContractKind = (typeof CONTRACT_TYPES)[number];
+
+export type ContractExtensions = {
+  link: string;
+  description: string;
+  ogImage: string;
+  ogName: string;
+  originChainId: number;
+  originAddress: string;
+  /** Operator flags (CLI or admin mutation). */
+  blacklist: boolean;
+  verified: boolean;
+  verifiedBy: string;
+  featured: boolean;
+};
+
+export type ContractInfo = {
+  chainId: number;
+  /** Lower-case, 0x-prefixed. */
+  address: string;
+  name: string;
+  type: ContractKind;
+  symbol: string;
+  decimals: number | null;
+  /** '' when the operator set none. */
+  logoURI: string;
+  deployed: boolean;
+  /** keccak256 of the runtime code; '0x' when there is no code. */
+  bytecodeHash: string;
+  extensions: ContractExtensions;
+  /** null for an address with no code that Strata has not stored. */
+  updatedAt: Date | null;
+};
+
+export type ContractKey = { chainId: number; address: string };
+
+export const contractKeyOf = (k: ContractKey): string => `${k.chainId}:${k.address}`;
+
+/** What the operator may set; absent fields keep their value, '' clears a text field. */
+export type ContractFlagsInput = {
+  verified?: unknown;
+  verifiedBy?: unknown;
+  blacklist?: unknown;
+  featured?: unknown;
+  logoURI?: unknown;
+};

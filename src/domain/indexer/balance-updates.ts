@@ -1,0 +1,59 @@
+// Balance updates of one contract after a block: per (block, account, token), the balance the block left and its net change.
+import type { Db } from '../../db';
+import { contractTypeOf } from './balances';
+import { cursorPageOf, decodeCursor, encodeCursor } from './cursor';
+import { Where, num } from './sql';
+import type { BalanceUpdate, CursorPage } from './types';
+
+export type UpdatesQuery = {
+  chainId: number;
+  contract: string;
+  /** Exclusive: changes in later blocks only (0 = from the beginning). */
+  lastBlockNumber: number;
+  pageSize: number;
+  after: string | null;
+};
+
+/**
+ * Ascending (block, account, token id). A page that would end inside a block ends at the last block
+ * boundary instead (when the page holds one), so a client that resumes from the last `blockNumber`
+ * it saw, rather than from `after`, misses nothing; only a block with more changes than a page is split.
+ */
+export const readBalanceUpdates = async (db: Db, q: UpdatesQuery): Promise<CursorPage<BalanceUpdate>> => {
+  const w = new Where().add('bc.chain_id = ?', q.chainId).add('bc.contract = ?', q.contract).add('bc.block_number > ?', q.lastBlockNumber);
+  if (q.after) {
+    w.after(['bc.block_number', 'bc.account', 'bc.token_id'], decodeCursor('page.after', 'updates', q.after, ['number', 'string', 'string']));
+  }
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `SELECT bc.block_number, bc.block_hash, bc.account, bc.token_id, bc.delta, bc.balance, c.type AS contract_type
+     FROM balance_changes bc LEFT JOIN contracts c ON c.chain_id = bc.chain_id AND c.address = bc.contract
+     WHERE ${w} ORDER BY bc.block_number, bc.account, bc.token_id LIMIT ?`,
+    [...w.params, q.pageSize + 1],
+  );
+  let size = q.pageSize;
+  if (rows.length > size && num(rows[size].block_number) === num(rows[size - 1].block_number)) {
+    const boundary = rows.findIndex((r) => num(r.block_number) === num(rows[size].block_number));
+    if (boundary > 0) size = boundary;
+  }
+  const page = cursorPageOf(
+    rows.slice(0, size + 1),
+    size,
+    (r) => encodeCursor('updates', [num(r.block_number), String(r.account), String(r.token_id)]),
+    (r): BalanceUpdate => {
+      const tokenId = String(r.token_id);
+      return {
+        chainId: q.chainId,
+        contractType: contractTypeOf(r.contract_type, tokenId),
+        contractAddress: q.contract,
+        accountAddress: String(r.account),
+        tokenId: tokenId === '' ? null : tokenId,
+        balance: String(r.balance),
+        delta: String(r.delta),
+        blockNumber: num(r.block_number),
+        blockHash: String(r.block_hash),
+      };
+    },
+  );
+  // The reply names the page size asked for, whatever the block boundary cut.
+  return { ...page, pageSize: q.pageSize };
+};

@@ -1,0 +1,108 @@
+// Balance reads: one row per (account, contract, token) above zero, or one summary row per (account, contract).
+import type { Db } from '../../db';
+import { decodeCursor, encodeCursor, cursorPageOf } from './cursor';
+import type { ContractSelection } from './requests';
+import { CHUNKS, Where, chunkedSum, joinChunks, num, positive, selectionCondition, sqlOf, tokenIdCondition } from './sql';
+import type { ContractType, CursorPage, TokenBalance } from './types';
+
+export type BalanceQuery = {
+  chainId: number;
+  accounts: string[];
+  /** Only these contracts (empty: any). */
+  contracts: string[];
+  /** Never these contracts. */
+  excluded: string[];
+  tokenId: string | null;
+  selection: ContractSelection;
+  pageSize: number;
+  after: string | null;
+};
+
+const KNOWN: readonly string[] = ['ERC20', 'ERC721', 'ERC1155'];
+
+/** The stored type, or ERC20 for an unclassified contract whose balances carry no token id. */
+export const contractTypeOf = (stored: unknown, tokenId: string): ContractType =>
+  typeof stored === 'string' && KNOWN.includes(stored) ? (stored as ContractType) : tokenId === '' ? 'ERC20' : 'UNKNOWN';
+
+const baseWhere = (q: BalanceQuery) => {
+  const w = new Where().add('b.chain_id = ?', q.chainId).in('b.account', q.accounts).add(positive('b.balance'));
+  if (q.contracts.length) w.in('b.contract', q.contracts);
+  if (q.excluded.length) w.in('b.contract', q.excluded, true);
+  if (q.tokenId !== null) tokenIdCondition(w, 'b.token_id', q.tokenId);
+  selectionCondition(w, 'b.contract', q.chainId, q.selection);
+  return w;
+};
+
+const FROM = 'FROM balances b LEFT JOIN contracts c ON c.chain_id = b.chain_id AND c.address = b.contract';
+
+/** Ordered by account, contract, then token id as text; one statement. */
+export const readBalances = async (db: Db, q: BalanceQuery): Promise<CursorPage<TokenBalance>> => {
+  const w = baseWhere(q);
+  if (q.after) w.after(['b.account', 'b.contract', 'b.token_id'], decodeCursor('page.after', 'balances', q.after, ['string', 'string', 'string']));
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `SELECT b.account, b.contract, b.token_id, b.balance, b.block_number, b.block_hash, c.type AS contract_type
+     ${FROM} WHERE ${w} ORDER BY b.account, b.contract, b.token_id LIMIT ?`,
+    [...w.params, q.pageSize + 1],
+  );
+  return cursorPageOf(
+    rows,
+    q.pageSize,
+    (r) => encodeCursor('balances', [String(r.account), String(r.contract), String(r.token_id)]),
+    (r): TokenBalance => {
+      const tokenId = String(r.token_id);
+      return {
+        chainId: q.chainId,
+        contractType: contractTypeOf(r.contract_type, tokenId),
+        contractAddress: String(r.contract),
+        accountAddress: String(r.account),
+        tokenId: tokenId === '' ? null : tokenId,
+        balance: String(r.balance),
+        blockNumber: num(r.block_number),
+        blockHash: String(r.block_hash),
+        uniqueCollectibles: '0',
+        isSummary: false,
+      };
+    },
+  );
+};
+
+/**
+ * One row per (account, contract), ordered by account then contract: ERC-20 balances as they are,
+ * ERC-721/1155 holdings summarised (`uniqueCollectibles` token ids, `balance` their exact sum).
+ */
+export const readSummaries = async (db: Db, q: BalanceQuery): Promise<CursorPage<TokenBalance>> => {
+  const s = sqlOf(db);
+  const w = baseWhere(q);
+  if (q.after) w.after(['b.account', 'b.contract'], decodeCursor('page.after', 'summary', q.after, ['string', 'string']));
+  const lastBlock = s.concat(s.padLeft('b.block_number', 20), 'b.block_hash');
+  const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `SELECT b.account, b.contract, COUNT(*) AS n, MIN(b.token_id) AS token_id, MAX(c.type) AS contract_type,
+            MAX(${lastBlock}) AS last_block, ${sums.join(', ')}
+     ${FROM} WHERE ${w} GROUP BY b.account, b.contract ORDER BY b.account, b.contract LIMIT ?`,
+    [...w.params, q.pageSize + 1],
+  );
+  return cursorPageOf(
+    rows,
+    q.pageSize,
+    (r) => encodeCursor('summary', [String(r.account), String(r.contract)]),
+    (r): TokenBalance => {
+      const n = num(r.n);
+      const tokenId = String(r.token_id ?? '');
+      const plain = n === 1 && tokenId === '';
+      const last = String(r.last_block);
+      return {
+        chainId: q.chainId,
+        contractType: contractTypeOf(r.contract_type, plain ? '' : tokenId || '0'),
+        contractAddress: String(r.contract),
+        accountAddress: String(r.account),
+        tokenId: null,
+        balance: joinChunks(Array.from({ length: CHUNKS }, (_, i) => r[`s${i}`])),
+        blockNumber: Number(last.slice(0, 20)),
+        blockHash: last.slice(20),
+        uniqueCollectibles: plain ? '0' : String(n),
+        isSummary: !plain,
+      };
+    },
+  );
+};

@@ -1,0 +1,62 @@
+// Opaque keyset cursors and forward page sizes of the Indexer reads (wire notes, Decision 10).
+import { invalidArgument } from '../errors';
+import type { CursorPage } from './types';
+
+/**
+ * Each operation tags its cursors, so a cursor from one operation is refused by another instead
+ * of silently skipping rows. Values are the sort key of the last row sent.
+ */
+export type CursorKind = 'balances' | 'summary' | 'history' | 'updates';
+const TAGS: Record<CursorKind, string> = { balances: 'b1', summary: 's1', history: 'h1', updates: 'u1' };
+
+type KeyPart = string | number;
+
+export const encodeCursor = (kind: CursorKind, key: KeyPart[]): string =>
+  Buffer.from(JSON.stringify([TAGS[kind], ...key]), 'utf8').toString('base64url');
+
+/** The key of a cursor of `kind` whose parts have the given JS types, or InvalidArgument naming `field`. */
+export const decodeCursor = (field: string, kind: CursorKind, raw: string, types: Array<'string' | 'number'>): KeyPart[] => {
+  const bad = () => invalidArgument(field, `is not a cursor of this operation (send back the \`after\` of the previous reply)`);
+  if (raw.length > 1000 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw bad();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (!Array.isArray(parsed) || parsed[0] !== TAGS[kind] || parsed.length !== types.length + 1) throw bad();
+  const key = parsed.slice(1) as unknown[];
+  key.forEach((v, i) => {
+    const ok = types[i] === 'number' ? typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 : typeof v === 'string' && v.length <= 100;
+    if (!ok) throw bad();
+  });
+  return key as KeyPart[];
+};
+
+export type PageLimits = { default: number; max: number };
+export type PageRequest = { after?: unknown; pageSize?: unknown } | null | undefined;
+
+/**
+ * The page size asked for (absent, zero or negative: the default; larger than the maximum: the
+ * maximum) and the raw `after` cursor (absent, null, '' or an empty object: the first page).
+ */
+export const resolveCursorRequest = (page: PageRequest, limits: PageLimits): { pageSize: number; after: string | null } => {
+  const p = page ?? {};
+  const size = typeof p.pageSize === 'string' && /^\d+$/.test(p.pageSize) ? Number(p.pageSize) : p.pageSize;
+  if (size !== undefined && size !== null && (typeof size !== 'number' || !Number.isFinite(size))) {
+    throw invalidArgument('page.pageSize', 'must be a number');
+  }
+  const pageSize = typeof size === 'number' && size >= 1 ? Math.min(Math.floor(size), limits.max) : limits.default;
+  const a = p.after;
+  const empty = a === undefined || a === null || a === '' || (typeof a === 'object' && !Array.isArray(a) && Object.keys(a as object).length === 0);
+  if (empty) return { pageSize, after: null };
+  if (typeof a !== 'string') throw invalidArgument('page.after', 'must be the opaque string of a previous reply');
+  return { pageSize, after: a };
+};
+
+/** Rows were read with one extra to learn whether another page exists. */
+export const cursorPageOf = <R, T>(rows: R[], pageSize: number, keyOf: (r: R) => string, toNode: (r: R) => T): CursorPage<T> => {
+  const kept = rows.slice(0, pageSize);
+  const items = kept.map((r) => ({ cursor: keyOf(r), node: toNode(r) }));
+  return { items, pageSize, more: rows.length > pageSize, endCursor: items.length ? items[items.length - 1].cursor : null };
+};

@@ -1,0 +1,138 @@
+// Transaction history: transactions whose token transfers match the filter, newest first, with the transfers that concern the accounts.
+import type { Db } from '../../db';
+import { cursorPageOf, decodeCursor, encodeCursor } from './cursor';
+import type { ContractSelection } from './requests';
+import { Where, bool, num, selectionCondition, tokenIdCondition } from './sql';
+import { contractTypeOf } from './balances';
+import type { CursorPage, Transaction, Transfer } from './types';
+
+export type HistoryQuery = {
+  chainId: number;
+  /** Transactions moving tokens from or to any of these (empty: any account). */
+  accounts: string[];
+  contracts: string[];
+  txHashes: string[];
+  fromBlock: number | null;
+  toBlock: number | null;
+  tokenId: string | null;
+  selection: ContractSelection;
+  pageSize: number;
+  after: string | null;
+};
+
+type TxRow = { block_number: unknown; tx_index: unknown; tx_hash: unknown; block_hash: unknown; ts: unknown };
+
+const TX_COLUMNS = 'block_number, tx_index, tx_hash, block_hash, `timestamp` AS ts';
+const NEWEST_FIRST = 'ORDER BY block_number DESC, tx_index DESC';
+
+/** Conditions on transfer rows other than the account (which picks the index: from, to, or none). */
+const transferWhere = (q: HistoryQuery, key: unknown[] | null) => {
+  const w = new Where().add('chain_id = ?', q.chainId);
+  if (q.contracts.length) w.in('contract', q.contracts);
+  if (q.txHashes.length) w.in('tx_hash', q.txHashes);
+  if (q.fromBlock !== null) w.add('block_number >= ?', q.fromBlock);
+  if (q.toBlock !== null) w.add('block_number <= ?', q.toBlock);
+  if (q.tokenId !== null) tokenIdCondition(w, 'token_id', q.tokenId);
+  selectionCondition(w, 'contract', q.chainId, q.selection);
+  if (key) w.after(['block_number', 'tx_index'], key, '<');
+  return w;
+};
+
+/**
+ * The page of transactions, in one statement. With accounts, the from-side and the to-side are
+ * read separately (each through its own index, each limited to the page) and merged.
+ */
+const readTransactionPage = async (db: Db, q: HistoryQuery, key: unknown[] | null): Promise<TxRow[]> => {
+  const limit = q.pageSize + 1;
+  if (!q.accounts.length) {
+    const w = transferWhere(q, key);
+    return db.query(`SELECT DISTINCT ${TX_COLUMNS} FROM transfers WHERE ${w} ${NEWEST_FIRST} LIMIT ?`, [...w.params, limit]);
+  }
+  const side = (column: string) => {
+    const w = transferWhere(q, key).in(column, q.accounts);
+    return { sql: `SELECT * FROM (SELECT DISTINCT ${TX_COLUMNS} FROM transfers WHERE ${w} ${NEWEST_FIRST} LIMIT ?)`, params: [...w.params, limit] };
+  };
+  const from = side('from_address');
+  const to = side('to_address');
+  return db.query(
+    `SELECT block_number, tx_index, tx_hash, block_hash, MAX(ts) AS ts FROM (${from.sql} s1 UNION ALL ${to.sql} s2) x
+     GROUP BY block_number, tx_index, tx_hash, block_hash ${NEWEST_FIRST} LIMIT ?`,
+    [...from.params, ...to.params, limit],
+  );
+};
+
+/** Every transfer row of the page's transactions, with the flags of their contracts; one statement. */
+const readTransfers = async (db: Db, chainId: number, txs: TxRow[]): Promise<Array<Record<string, unknown>>> => {
+  if (!txs.length) return [];
+  const w = new Where().add('t.chain_id = ?', chainId).in('t.tx_hash', [...new Set(txs.map((t) => String(t.tx_hash)))]);
+  return db.query(
+    `SELECT t.block_number, t.block_hash, t.tx_hash, t.log_index, t.batch_index, t.contract, t.contract_type, t.from_address, t.to_address,
+            t.token_id, t.amount, c.verified, c.blacklist
+     FROM transfers t LEFT JOIN contracts c ON c.chain_id = t.chain_id AND c.address = t.contract
+     WHERE ${w} ORDER BY t.block_number, t.log_index, t.batch_index`,
+    w.params,
+  );
+};
+
+const passes = (sel: ContractSelection, r: Record<string, unknown>) => {
+  if (sel.status === 'ALL' || sel.always.includes(String(r.contract))) return true;
+  const verified = bool(r.verified);
+  const blacklisted = bool(r.blacklist);
+  return sel.status === 'VERIFIED' ? verified && !blacklisted : !verified && !blacklisted;
+};
+
+/** Groups item rows into one Transfer per log; keeps the logs that touch the accounts (all of them when none are given). */
+const transfersOf = (q: HistoryQuery, rows: Array<Record<string, unknown>>): Map<string, Transfer[]> => {
+  const accounts = new Set(q.accounts);
+  const byTx = new Map<string, Transfer[]>();
+  let current: Transfer | null = null;
+  let currentKey = '';
+  for (const r of rows) {
+    const from = String(r.from_address);
+    const to = String(r.to_address);
+    if (accounts.size && !accounts.has(from) && !accounts.has(to)) continue;
+    if (!passes(q.selection, r)) continue;
+    const tokenId = String(r.token_id);
+    const logKey = `${r.block_hash}:${r.log_index}`;
+    if (!current || logKey !== currentKey) {
+      const txKey = `${r.tx_hash}:${r.block_hash}`;
+      current = {
+        chainId: q.chainId,
+        // Relative to the accounts asked about: a self-transfer counts as SEND.
+        transferType: !accounts.size ? 'UNKNOWN' : accounts.has(from) ? 'SEND' : 'RECEIVE',
+        contractAddress: String(r.contract),
+        contractType: contractTypeOf(r.contract_type, tokenId),
+        from,
+        to,
+        tokenIds: [],
+        amounts: [],
+        logIndex: num(r.log_index),
+      };
+      currentKey = logKey;
+      byTx.set(txKey, [...(byTx.get(txKey) ?? []), current]);
+    }
+    current.tokenIds.push(tokenId === '' ? null : tokenId);
+    current.amounts.push(String(r.amount));
+  }
+  return byTx;
+};
+
+export const readHistory = async (db: Db, q: HistoryQuery): Promise<CursorPage<Transaction>> => {
+  const key = q.after ? decodeCursor('page.after', 'history', q.after, ['number', 'number']) : null;
+  const txs = await readTransactionPage(db, q, key);
+  const page = txs.slice(0, q.pageSize);
+  const transfers = transfersOf(q, await readTransfers(db, q.chainId, page));
+  return cursorPageOf(
+    txs,
+    q.pageSize,
+    (t) => encodeCursor('history', [num(t.block_number), num(t.tx_index)]),
+    (t): Transaction => ({
+      chainId: q.chainId,
+      txnHash: String(t.tx_hash),
+      blockNumber: num(t.block_number),
+      blockHash: String(t.block_hash),
+      timestamp: new Date(num(t.ts) * 1000),
+      transfers: transfers.get(`${t.tx_hash}:${t.block_hash}`) ?? [],
+    }),
+  );
+};

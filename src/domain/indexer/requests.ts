@@ -1,0 +1,80 @@
+// Lenient parsing of Indexer request fields (wire notes, Decision 3): null is absent, any address case, numbers or strings.
+import { invalidArgument } from '../errors';
+import { optionalAddressList, optionalBoolean, requireAddress, requireUint256 } from '../validate';
+import type { ContractStatusFilter } from './types';
+
+export const MAX_ACCOUNTS = 100;
+export const MAX_CONTRACTS = 1000;
+export const MAX_TX_HASHES = 100;
+
+const absent = (v: unknown) => v === undefined || v === null || v === '';
+
+export const optionalAddress = (field: string, v: unknown): string | null => (absent(v) ? null : requireAddress(field, v));
+
+/** Union of single and list fields, de-duplicated in first-seen order. */
+export const addressSet = (parts: Array<[field: string, value: unknown, list: boolean]>, max: number): string[] => {
+  const out = new Set<string>();
+  for (const [field, value, list] of parts) {
+    if (list) optionalAddressList(field, value, max).forEach((a) => out.add(a));
+    else {
+      const a = optionalAddress(field, value);
+      if (a) out.add(a);
+    }
+  }
+  return [...out];
+};
+
+/** A token id filter: canonical decimal, or null when absent. */
+export const optionalTokenId = (field: string, v: unknown): string | null => (absent(v) ? null : requireUint256(field, v));
+
+/** A block number (number or decimal string, 0 ≤ n < 2^53). */
+export const optionalBlock = (field: string, v: unknown): number | null => {
+  if (absent(v)) return null;
+  const n = typeof v === 'string' && /^\d{1,16}$/.test(v.trim()) ? Number(v.trim()) : v;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw invalidArgument(field, 'must be a block number (a non-negative integer)');
+  return n;
+};
+
+export const optionalTxHashes = (field: string, v: unknown): string[] => {
+  if (absent(v)) return [];
+  if (!Array.isArray(v)) throw invalidArgument(field, 'must be an array of transaction hashes');
+  if (v.length > MAX_TX_HASHES) throw invalidArgument(field, `must have at most ${MAX_TX_HASHES} entries`);
+  return [
+    ...new Set(
+      v.map((h, i) => {
+        if (typeof h !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(h.trim())) throw invalidArgument(`${field}[${i}]`, 'must be a 32-byte 0x hex hash');
+        return h.trim().toLowerCase();
+      }),
+    ),
+  ];
+};
+
+export const optionalObject = (field: string, v: unknown): Record<string, unknown> => {
+  if (absent(v)) return {};
+  if (typeof v !== 'object' || Array.isArray(v)) throw invalidArgument(field, 'must be an object');
+  return v as Record<string, unknown>;
+};
+
+/**
+ * Which contracts' balances (or transfers) to report. `always` are reported whatever their status.
+ * VERIFIED: flagged verified and not blacklisted. UNVERIFIED: neither verified nor blacklisted.
+ * ALL: every contract, blacklisted ones included.
+ */
+export type ContractSelection = { status: ContractStatusFilter; always: string[] };
+
+/** `metadataOptions` of GetTokenBalances / GetTransactionHistory: no option means every contract. */
+export const selectionOfMetadataOptions = (v: unknown): ContractSelection => {
+  const o = optionalObject('metadataOptions', v);
+  const verifiedOnly = optionalBoolean('metadataOptions.verifiedOnly', o.verifiedOnly) ?? false;
+  const unverifiedOnly = optionalBoolean('metadataOptions.unverifiedOnly', o.unverifiedOnly) ?? false;
+  if (verifiedOnly && unverifiedOnly) throw invalidArgument('metadataOptions', 'verifiedOnly and unverifiedOnly cannot both be true');
+  const always = addressSet([['metadataOptions.includeContracts', o.includeContracts, true]], MAX_CONTRACTS);
+  return { status: verifiedOnly ? 'VERIFIED' : unverifiedOnly ? 'UNVERIFIED' : 'ALL', always };
+};
+
+export const contractStatusOf = (field: string, v: unknown): ContractStatusFilter => {
+  if (absent(v)) return 'VERIFIED';
+  const s = typeof v === 'string' ? v.trim().toUpperCase() : v;
+  if (s === 'VERIFIED' || s === 'UNVERIFIED' || s === 'ALL') return s;
+  throw invalidArgument(field, 'must be VERIFIED, UNVERIFIED or ALL');
+};

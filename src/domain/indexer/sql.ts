@@ -1,0 +1,86 @@
+// SQL fragments shared by the Indexer reads; the same text runs on MySQL/MariaDB and SQLite (backticks work on both).
+import type { Db } from '../../db';
+import { dialectOf } from '../../db';
+import type { ContractSelection } from './requests';
+
+export type Params = unknown[];
+
+/** Collects the WHERE conditions and their `?` parameters in order. */
+export class Where {
+  readonly parts: string[] = [];
+  readonly params: Params = [];
+
+  add(sql: string, ...params: unknown[]): this {
+    this.parts.push(sql);
+    this.params.push(...params);
+    return this;
+  }
+
+  in(column: string, values: readonly unknown[], not = false): this {
+    return this.add(`${column} ${not ? 'NOT IN' : 'IN'} (${values.map(() => '?').join(', ')})`, ...values);
+  }
+
+  /** Keyset continuation: rows strictly after (or before, with '<') `values` in the order of `columns`. */
+  after(columns: string[], values: readonly unknown[], op: '>' | '<' = '>'): this {
+    const build = (i: number): { sql: string; params: unknown[] } => {
+      if (i === columns.length - 1) return { sql: `${columns[i]} ${op} ?`, params: [values[i]] };
+      const rest = build(i + 1);
+      return { sql: `(${columns[i]} ${op} ? OR (${columns[i]} = ? AND ${rest.sql}))`, params: [values[i], values[i], ...rest.params] };
+    };
+    const { sql, params } = build(0);
+    return this.add(sql, ...params);
+  }
+
+  toString(): string {
+    return this.parts.length ? this.parts.join(' AND ') : '1 = 1';
+  }
+}
+
+/** Balances above zero (a negative stored balance means history before the start block is missing). */
+export const positive = (column: string) => `${column} <> '0' AND ${column} NOT LIKE '-%'`;
+
+/** A token id filter: ERC-20 balances are stored with token id '' and answered as "0". */
+export const tokenIdCondition = (w: Where, column: string, tokenId: string) =>
+  tokenId === '0' ? w.in(column, ['', '0']) : w.add(`${column} = ?`, tokenId);
+
+/**
+ * Contract status as a condition on `column` (a contract address of chain `chainId`), or nothing for ALL.
+ * Contracts without a `contracts` row count as unverified and not blacklisted.
+ */
+export const selectionCondition = (w: Where, column: string, chainId: number, sel: ContractSelection) => {
+  if (sel.status === 'ALL') return w;
+  const flagged =
+    sel.status === 'VERIFIED'
+      ? `${column} IN (SELECT address FROM contracts WHERE chain_id = ? AND verified = 1 AND blacklist = 0)`
+      : `${column} NOT IN (SELECT address FROM contracts WHERE chain_id = ? AND (verified = 1 OR blacklist = 1))`;
+  if (!sel.always.length) return w.add(flagged, chainId);
+  return w.add(`(${flagged} OR ${column} IN (${sel.always.map(() => '?').join(', ')}))`, chainId, ...sel.always);
+};
+
+/** Dialect-specific expressions. */
+export const sqlOf = (db: Db) => {
+  const mysql = dialectOf(db) === 'mysql';
+  const padLeft = (expr: string, width: number) => (mysql ? `LPAD(${expr}, ${width}, '0')` : `substr('${'0'.repeat(width)}' || ${expr}, -${width}, ${width})`);
+  return {
+    padLeft,
+    concat: (a: string, b: string) => (mysql ? `CONCAT(${a}, ${b})` : `(${a} || ${b})`),
+    /** Exact integer as text: SUM of small integers stays exact in both engines once cast before it reaches JS. */
+    sumAsText: (expr: string) => (mysql ? `CAST(SUM(CAST(${expr} AS UNSIGNED)) AS CHAR)` : `CAST(SUM(CAST(${expr} AS INTEGER)) AS TEXT)`),
+  };
+};
+
+/**
+ * An exact SUM of positive decimal strings of up to 81 digits: each is left-padded and cut into
+ * nine 9-digit chunks summed separately (no engine sums 78-digit integers; DECIMAL stops at 65).
+ */
+export const CHUNKS = 9;
+export const chunkedSum = (db: Db, column: string): string[] => {
+  const s = sqlOf(db);
+  const padded = s.padLeft(column, CHUNKS * 9);
+  return Array.from({ length: CHUNKS }, (_, i) => s.sumAsText(`SUBSTR(${padded}, ${1 + 9 * i}, 9)`));
+};
+export const joinChunks = (chunks: unknown[]): string =>
+  chunks.reduce<bigint>((acc, c) => acc * 1_000_000_000n + BigInt(String(c ?? '0')), 0n).toString();
+
+export const num = (v: unknown): number => Number(v);
+export const bool = (v: unknown): boolean => v === true || Number(v) === 1;

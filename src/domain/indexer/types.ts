@@ -1,0 +1,94 @@
+// Plain shapes of what the Indexer reads back from ingested chain data, as the rest of Strata sees them.
+
+export type ContractType = 'UNKNOWN' | 'ERC20' | 'ERC721' | 'ERC1155';
+
+/** One balance (or, when `isSummary`, all of an account's tokens of one ERC-721/1155 contract). */
+export type TokenBalance = {
+  chainId: number;
+  contractType: ContractType;
+  /** Lower-case. */
+  contractAddress: string;
+  accountAddress: string;
+  /** Canonical decimal; null for ERC-20 balances and for summary rows. */
+  tokenId: string | null;
+  /** Decimal, above zero. For a summary row: the sum over the contract's tokens. */
+  balance: string;
+  /** The block of the last change (for a summary row: of the most recent change among its tokens). */
+  blockNumber: number;
+  blockHash: string;
+  /** How many token ids a summary row stands for; '0' on ordinary rows. */
+  uniqueCollectibles: string;
+  isSummary: boolean;
+};
+
+/** A balance as one block left it (GetBalanceUpdates). */
+export type BalanceUpdate = {
+  chainId: number;
+  contractType: ContractType;
+  contractAddress: string;
+  accountAddress: string;
+  /** Canonical decimal; null for ERC-20. */
+  tokenId: string | null;
+  /** The account's balance after this block (signed; negative only when history before the chain's start block is missing). */
+  balance: string;
+  /** The signed net change within this block. */
+  delta: string;
+  blockNumber: number;
+  blockHash: string;
+};
+
+export type TransferType = 'SEND' | 'RECEIVE' | 'UNKNOWN';
+
+/** One token transfer log: an ERC-20/721 Transfer, or an ERC-1155 TransferSingle/TransferBatch with its items. */
+export type Transfer = {
+  chainId: number;
+  transferType: TransferType;
+  contractAddress: string;
+  contractType: ContractType;
+  from: string;
+  to: string;
+  /** Parallel to `amounts`; null entries for ERC-20 (no token id). */
+  tokenIds: Array<string | null>;
+  amounts: string[];
+  logIndex: number;
+};
+
+export type Transaction = {
+  chainId: number;
+  txnHash: string;
+  blockNumber: number;
+  blockHash: string;
+  timestamp: Date;
+  transfers: Transfer[];
+};
+
+export type NativeBalance = {
+  chainId: number;
+  accountAddress: string;
+  /** Wei, decimal; '0' when the node could not be read (see errorReason). */
+  balance: string;
+  errorReason: string | null;
+};
+
+export type ChainStatus = {
+  chainId: number;
+  name: string | null;
+  /** Last block whose rows are all committed; null before ingestion first ran. */
+  indexedBlock: number | null;
+  indexedHash: string | null;
+  headBlock: number | null;
+  finalizedBlock: number | null;
+  /** headBlock - indexedBlock (never negative). */
+  lag: number | null;
+  updatedAt: Date | null;
+};
+
+/** A forward page read by keyset: each item with its cursor; `endCursor` continues after the last one. */
+export type CursorPage<T> = {
+  items: Array<{ cursor: string; node: T }>;
+  pageSize: number;
+  more: boolean;
+  endCursor: string | null;
+};
+
+export type ContractStatusFilter = 'VERIFIED' | 'UNVERIFIED' | 'ALL';

@@ -1,0 +1,67 @@
+// Subscription filters: validated once, then applied to every event.
+import { eventTopic } from '../../chain/event-topic';
+import type { BalanceEvent, LogEvent, ReceiptEvent } from '../../pubsub';
+import { invalidArgument } from '../errors';
+import { optionalAddressList, requireAddress, requireUint256 } from '../validate';
+
+const MAX_ITEMS = 1000;
+
+const optionalStringList = (field: string, v: unknown): string[] => {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw invalidArgument(field, 'must be an array of strings');
+  if (v.length > MAX_ITEMS) throw invalidArgument(field, `must have at most ${MAX_ITEMS} entries`);
+  return v as string[];
+};
+
+/** `Transfer(address indexed from, …)` and `Transfer(address,address,uint256)` name the same event. */
+export const canonicalEventSignature = (sig: string): string => {
+  const m = /^\s*(\w+)\s*\((.*)\)\s*$/.exec(sig);
+  if (!m) return sig.trim();
+  const types = m[2]
+    .split(',')
+    .map((p) => p.trim().split(/\s+/)[0])
+    .filter(Boolean);
+  return `${m[1]}(${types.join(',')})`;
+};
+
+export const balanceFilter = (chainId: number, contractAddress: unknown) => {
+  const contract = requireAddress('contractAddress', contractAddress);
+  return (e: BalanceEvent) => e.chainId === chainId && e.contract === contract;
+};
+
+export const eventFilter = (chainId: number, filter: Record<string, unknown> | null | undefined) => {
+  const f = filter ?? {};
+  const events = new Set(optionalStringList('filter.events', f.events).map(canonicalEventSignature));
+  const contracts = new Set(optionalAddressList('filter.contractAddresses', f.contractAddresses, MAX_ITEMS));
+  const accounts = new Set(optionalAddressList('filter.accounts', f.accounts, MAX_ITEMS));
+  const tokenIds = new Set(
+    (Array.isArray(f.tokenIDs) ? f.tokenIDs : f.tokenIDs == null ? [] : [f.tokenIDs]).map((t: unknown, i: number) => requireUint256(`filter.tokenIDs[${i}]`, t)),
+  );
+  if (!contracts.size && !accounts.size) {
+    throw invalidArgument('filter', 'one of contractAddresses or accounts must be given');
+  }
+  return (e: LogEvent) =>
+    e.chainId === chainId &&
+    (!contracts.size || contracts.has(e.contract)) &&
+    (!accounts.size || e.accounts.some((a) => accounts.has(a))) &&
+    (!tokenIds.size || e.tokenIds.some((t) => tokenIds.has(t))) &&
+    (!events.size || events.has(canonicalEventSignature(e.event.eventSig)));
+};
+
+export const receiptFilter = (chainId: number, filter: Record<string, unknown> | null | undefined) => {
+  const f = filter ?? {};
+  const opt = (field: string, v: unknown) => (v === undefined || v === null || v === '' ? null : requireAddress(field, v));
+  const txnHash = f.txnHash == null || f.txnHash === '' ? null : String(f.txnHash).toLowerCase();
+  if (txnHash !== null && !/^0x[0-9a-f]{64}$/.test(txnHash)) throw invalidArgument('filter.txnHash', 'must be a 32-byte hex hash');
+  const from = opt('filter.from', f.from);
+  const to = opt('filter.to', f.to);
+  const contract = opt('filter.contractAddress', f.contractAddress);
+  const topic = f.event == null || f.event === '' ? null : eventTopic(canonicalEventSignature(String(f.event)));
+  return (e: ReceiptEvent) =>
+    e.chainId === chainId &&
+    (txnHash === null || e.txHash === txnHash) &&
+    (from === null || e.from === from) &&
+    (to === null || e.to === to) &&
+    (contract === null || e.to === contract || e.logs.some((l) => l.contractAddress === contract)) &&
+    (topic === null || e.logs.some((l) => l.topics[0] === topic));
+};

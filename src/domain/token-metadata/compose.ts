@@ -1,0 +1,62 @@
+// Builds the Metadata service's parts (contracts, token metadata, collection links) around one fetcher and two job pools.
+import type { Config } from '../../config';
+import { createLogger } from '../../config/logger';
+import type { Db } from '../../db';
+import type { ChainRegistry } from '../../chain/registry';
+import type { FetchPolicy } from '../../web';
+import type { AuthService } from '../auth/service';
+import type { ChainsService } from '../chains';
+import type { CollectionsService } from '../collections/service';
+import { createBackgroundJobs } from '../contracts/background';
+import { createMetadataWeb } from '../contracts/fetcher';
+import { createContractsService, type ContractsService } from '../contracts/service';
+import { createCollectionLinksService, type CollectionLinksService } from './links';
+import { createTokenMetadataService, type TokenMetadataService } from './service';
+
+export type MetadataServices = {
+  contracts: ContractsService;
+  tokenMetadata: TokenMetadataService;
+  collectionLinks: CollectionLinksService;
+};
+
+export const createMetadataServices = ({
+  config,
+  db,
+  registry,
+  auth,
+  chains,
+  collections,
+  fetchPolicy,
+}: {
+  config: Config;
+  db: Db;
+  registry: ChainRegistry;
+  auth: AuthService;
+  chains: ChainsService;
+  collections: CollectionsService;
+  /** Overrides of the fetch policy (tests: extra CA certificates, DNS). */
+  fetchPolicy?: Partial<FetchPolicy>;
+}): MetadataServices => {
+  const logger = createLogger(config).child({ area: 'metadata' });
+  const web = createMetadataWeb(config.metadata, fetchPolicy);
+  const onError = (err: unknown, key: string) => logger.error({ err, job: key }, 'metadata background job failed');
+  // Two pools: token jobs wait on contract jobs, so sharing one cap could deadlock.
+  const contractJobs = createBackgroundJobs({ concurrency: 8, maxQueued: 2_000, onError });
+  const tokenJobs = createBackgroundJobs({ concurrency: 16, maxQueued: 10_000, onError });
+  const contracts = createContractsService({ config, db, registry, auth, chains, web, jobs: contractJobs, logger });
+  const collectionLinks = createCollectionLinksService({ db, registry, chains, collections });
+  const tokenMetadata = createTokenMetadataService({
+    db,
+    registry,
+    auth,
+    chains,
+    contracts,
+    links: collectionLinks,
+    web,
+    jobs: tokenJobs,
+    contractJobs,
+    logger,
+    timeoutMs: config.metadata.timeoutMs,
+  });
+  return { contracts, tokenMetadata, collectionLinks };
+};

@@ -1,0 +1,126 @@
+// Links from hosted collections to deployed contracts: who may create them, and what they answer.
+import type { Db } from '../../db';
+import { CollectionEntity, CollectionLinkEntity, type CollectionLinkRow } from '../../db';
+import type { ChainRegistry } from '../../chain/registry';
+import { readContractURI, readERC1155Uri } from '../../chain';
+import type { Credentials } from '../auth/credentials';
+import type { ChainsService } from '../chains';
+import type { CollectionsService } from '../collections/service';
+import type { CollectionToken } from '../collections/types';
+import { DomainError, notFound, permissionDenied } from '../errors';
+import { requireAddress } from '../contracts/address';
+import { unavailable } from '../contracts/builder';
+import { contractKeyOf, type ContractKey } from '../contracts/types';
+import type { CollectionLink } from './types';
+
+type LinkRequest = { projectId?: unknown; collectionId: unknown; chainID?: unknown; contractAddress?: unknown };
+
+export type CollectionLinksService = {
+  /**
+   * Links the caller's collection to a deployed contract. The contract must point at the
+   * collection: its contractURI() is the collection's contractMetadataURI, or (ERC-1155) its
+   * uri(0) starts with the collection's tokenMetadataURI. Anyone else's contract stays theirs.
+   */
+  link(creds: Credentials, req: LinkRequest): Promise<CollectionLink>;
+  unlink(creds: Credentials, req: LinkRequest): Promise<boolean>;
+  /** Links of a collection the caller owns. */
+  list(creds: Credentials, req: { projectId?: unknown; collectionId: unknown }): Promise<CollectionLink[]>;
+  /** Internal: the collection linked to each contract that has one, keyed `chainId:address`. */
+  collectionsOf(keys: ContractKey[]): Promise<Map<string, { collectionId: number; private: boolean }>>;
+  /** Internal: the public (non-private) tokens of a collection among `tokenIds`. */
+  publicTokens(collectionId: number, tokenIds: string[]): Promise<Map<string, CollectionToken>>;
+};
+
+const linkOf = (r: CollectionLinkRow): CollectionLink => ({
+  chainId: r.chainId,
+  contractAddress: r.contract,
+  collectionId: r.collectionId,
+  createdAt: r.createdAt,
+});
+
+export const createCollectionLinksService = ({
+  db,
+  registry,
+  chains,
+  collections,
+}: {
+  db: Db;
+  registry: ChainRegistry;
+  chains: ChainsService;
+  collections: CollectionsService;
+}): CollectionLinksService => {
+  const links = db.getRepository(CollectionLinkEntity);
+
+  const pointsAtCollection = async (k: { chainId: number; contract: string }, baseURIs: { contractMetadataURI: string; tokenMetadataURI: string }) => {
+    try {
+      const client = await registry.client(k.chainId);
+      const [contractURI, uri0] = await Promise.all([readContractURI(client, k.contract), readERC1155Uri(client, k.contract, 0n)]);
+      return contractURI?.trim() === baseURIs.contractMetadataURI || Boolean(uri0?.trim().startsWith(baseURIs.tokenMetadataURI));
+    } catch {
+      throw unavailable(k.chainId);
+    }
+  };
+
+  const keyOf = (req: LinkRequest) => ({
+    chainId: chains.resolve('chainID', req.chainID).chainId,
+    contract: requireAddress('contractAddress', req.contractAddress),
+  });
+
+  return {
+    async link(creds, req) {
+      const collection = await collections.get(creds, req);
+      const k = keyOf(req);
+      const existing = await links.findOneBy({ chainId: k.chainId, contract: k.contract });
+      if (existing?.collectionId === collection.id) return linkOf(existing);
+      if (existing) throw new DomainError('RequestConflict', `contract ${k.contract} on chain ${k.chainId} is already linked to another collection`);
+      if (!(await pointsAtCollection(k, collection.baseURIs))) {
+        throw permissionDenied(
+          `contract ${k.contract} on chain ${k.chainId} does not point at collection ${collection.id}: its contractURI() must be ${collection.baseURIs.contractMetadataURI} (or, for ERC-1155, uri(0) must start with ${collection.baseURIs.tokenMetadataURI})`,
+        );
+      }
+      const row: CollectionLinkRow = { ...k, collectionId: collection.id, createdAt: new Date() };
+      await links.insert(row);
+      return linkOf(row);
+    },
+
+    async unlink(creds, req) {
+      const collection = await collections.get(creds, req);
+      const k = keyOf(req);
+      const existing = await links.findOneBy({ chainId: k.chainId, contract: k.contract, collectionId: collection.id });
+      if (!existing) throw notFound(`link of collection ${collection.id} to contract ${k.contract} on chain ${k.chainId}`);
+      await links.delete({ chainId: k.chainId, contract: k.contract });
+      return true;
+    },
+
+    async list(creds, req) {
+      const collection = await collections.get(creds, req);
+      const rows = await links.find({ where: { collectionId: collection.id }, order: { chainId: 'ASC', contract: 'ASC' } });
+      return rows.map(linkOf);
+    },
+
+    async collectionsOf(keys) {
+      if (!keys.length) return new Map();
+      const byChain = new Map<number, string[]>();
+      for (const k of keys) byChain.set(k.chainId, [...(byChain.get(k.chainId) ?? []), k.address]);
+      const rows = (
+        await Promise.all(
+          [...byChain].map(([chainId, addresses]) =>
+            links.createQueryBuilder('l').where('l.chainId = :chainId', { chainId }).andWhere('l.contract IN (:...addresses)', { addresses }).getMany(),
+          ),
+        )
+      ).flat();
+      if (!rows.length) return new Map();
+      const ids = [...new Set(rows.map((r) => r.collectionId))];
+      const found = await db.getRepository(CollectionEntity).createQueryBuilder('c').where('c.id IN (:...ids)', { ids }).getMany();
+      const isPrivate = new Map(found.map((c) => [c.id, Boolean(c.private)]));
+      return new Map(
+        rows.map((r) => [contractKeyOf({ chainId: r.chainId, address: r.contract }), { collectionId: r.collectionId, private: isPrivate.get(r.collectionId) ?? true }]),
+      );
+    },
+
+    async publicTokens(collectionId, tokenIds) {
+      const tokens = await collections.tokensOf(collectionId, tokenIds);
+      return new Map(tokens.filter((t) => !t.private).map((t) => [t.tokenId, t]));
+    },
+  };
+};

@@ -1,0 +1,56 @@
+// Per-request DataLoaders of the Metadata service: every contract info and token metadata read in one request is batched.
+import DataLoader from 'dataloader';
+import type { Services } from '../../domain/services';
+import { contractKeyOf, type ContractInfo, type ContractKey } from '../../domain/contracts/types';
+import { tokenKeyOf, type TokenKey, type TokenMetadata } from '../../domain/token-metadata/types';
+
+export type Loaders = {
+  /** Rejects a key with the domain error (Unavailable when the chain does not answer). */
+  contractInfo: DataLoader<ContractKey, ContractInfo, string>;
+  tokenMetadata: DataLoader<TokenKey, TokenMetadata, string>;
+  /** Forgets cached answers; a subscription calls this before each event. */
+  clear(): void;
+};
+
+export const createLoaders = (services: Pick<Services, 'contracts' | 'tokenMetadata'>): Loaders => {
+  const contractInfo = new DataLoader<ContractKey, ContractInfo, string>((keys) => services.contracts.getMany([...keys]), {
+    cacheKeyFn: contractKeyOf,
+  });
+  const tokenMetadata = new DataLoader<TokenKey, TokenMetadata, string>((keys) => services.tokenMetadata.getMany([...keys]), {
+    cacheKeyFn: tokenKeyOf,
+  });
+  return {
+    contractInfo,
+    tokenMetadata,
+    clear() {
+      contractInfo.clearAll();
+      tokenMetadata.clearAll();
+    },
+  };
+};
+
+type WithLoaders = { loaders: Loaders };
+
+/**
+ * Contract info for nested fields (e.g. the Indexer's `contractInfo`): null when it cannot be read
+ * now (node down), so one bad contract does not fail a whole balance list. Any address case.
+ */
+export const loadContractInfo = async (ctx: WithLoaders, chainId: number, address: string): Promise<ContractInfo | null> => {
+  try {
+    return await ctx.loaders.contractInfo.load({ chainId, address: address.toLowerCase() });
+  } catch {
+    return null;
+  }
+};
+
+/** Token metadata for nested fields; `tokenId` is a decimal string. Never fails per token (status says why). */
+export const loadTokenMetadata = (ctx: WithLoaders, chainId: number, contract: string, tokenId: string): Promise<TokenMetadata> =>
+  ctx.loaders.tokenMetadata.load({ chainId, contract: contract.toLowerCase(), tokenId });
+
+/** Loads every key in one batch; throws the first error, if any. */
+export const loadAll = async <K, V>(loader: DataLoader<K, V, string>, keys: readonly K[]): Promise<V[]> => {
+  const values = await loader.loadMany(keys);
+  const failed = values.find((v): v is Error => v instanceof Error);
+  if (failed) throw failed;
+  return values as V[];
+};

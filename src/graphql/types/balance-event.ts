@@ -1,0 +1,28 @@
+// BalanceEvent: a balance pushed live after ingestion commits (restored values, flagged `reorged`, on reorg).
+import { builder } from '../builder';
+import type { BalanceEvent } from '../../pubsub';
+
+export const BalanceEventRef = builder.objectRef<BalanceEvent>('BalanceEvent').implement({
+  fields: (t) => ({
+    chainId: t.exposeInt('chainId'),
+    contractAddress: t.exposeString('contract'),
+    contractType: t.exposeString('contractType'),
+    accountAddress: t.exposeString('account'),
+    tokenID: t.field({ type: 'BigInt', nullable: true, description: 'null for ERC-20', resolve: (e) => (e.tokenId === '' ? null : e.tokenId) }),
+    balance: t.field({ type: 'BigInt', description: 'The account’s balance after the block.', resolve: (e) => e.balance }),
+    delta: t.field({ type: 'BigInt', description: 'The signed change in this block (0 for a restored balance).', resolve: (e) => e.delta }),
+    blockNumber: t.exposeInt('blockNumber'),
+    blockHash: t.exposeString('blockHash'),
+    reorged: t.exposeBoolean('reorged', { description: 'True when the balance was restored because its block was orphaned.' }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  balanceUpdates: t.field({
+    type: BalanceEventRef,
+    description: 'Balance changes of one contract (X-Access-Key in connection_init).',
+    args: { chainID: t.arg.string({ description: 'Chain id or name; optional when one chain is configured.' }), contractAddress: t.arg.string({ required: true }) },
+    subscribe: (_, args, ctx) => ctx.services.subscriptions.balanceUpdates(ctx.credentials, args),
+    resolve: (e) => e,
+  }),
+}));

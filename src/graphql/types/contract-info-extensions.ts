@@ -1,0 +1,19 @@
+// ContractInfoExtensions: contractURI document fields and the operator's flags of a contract.
+import { builder } from '../builder';
+import type { ContractExtensions } from '../../domain/contracts/types';
+
+export const ContractInfoExtensionsRef = builder.objectRef<ContractExtensions>('ContractInfoExtensions').implement({
+  description: 'Text fields are empty strings when unset.',
+  fields: (t) => ({
+    link: t.exposeString('link', { description: 'external_link of the contractURI document.' }),
+    description: t.exposeString('description'),
+    ogImage: t.exposeString('ogImage', { description: 'image of the contractURI document.' }),
+    ogName: t.exposeString('ogName', { description: 'name of the contractURI document.' }),
+    originChainId: t.exposeInt('originChainId'),
+    originAddress: t.exposeString('originAddress'),
+    verified: t.exposeBoolean('verified', { description: 'Set by the operator.' }),
+    verifiedBy: t.string({ nullable: true, description: 'Set by the operator.', resolve: (e) => e.verifiedBy || null }),
+    blacklist: t.exposeBoolean('blacklist', { description: 'Set by the operator; blacklisted contracts are left out of searches.' }),
+    featured: t.exposeBoolean('featured', { description: 'Set by the operator; featured contracts come first in searches.' }),
+  }),
+});

@@ -1,0 +1,63 @@
+// ContractInfo: a contract on one chain as the Metadata service knows it, with its lookups and refresh (X-Access-Key).
+import { builder } from '../builder';
+import type { ContractInfo } from '../../domain/contracts/types';
+import { ContractInfoExtensionsRef } from './contract-info-extensions';
+
+/** Serialises as `0001-01-01T00:00:00Z`, the wire's "unset". */
+export const ZERO_DATE = new Date('0001-01-01T00:00:00Z');
+
+export const ContractInfoRef = builder.objectRef<ContractInfo>('ContractInfo').implement({
+  description: 'Built from the chain the first time it is asked for; refreshed with `refreshContractInfo`.',
+  fields: (t) => ({
+    chainId: t.exposeInt('chainId'),
+    address: t.exposeString('address', { description: 'Lower-case hex.' }),
+    name: t.exposeString('name'),
+    type: t.exposeString('type', { description: 'UNKNOWN, ERC20, ERC721 or ERC1155.' }),
+    symbol: t.exposeString('symbol'),
+    decimals: t.int({ nullable: true, resolve: (c) => c.decimals }),
+    logoURI: t.string({ nullable: true, description: 'Set by the operator.', resolve: (c) => c.logoURI || null }),
+    deployed: t.exposeBoolean('deployed'),
+    bytecodeHash: t.exposeString('bytecodeHash', { description: 'keccak256 of the runtime code; `0x` when the address has no code.' }),
+    extensions: t.field({ type: ContractInfoExtensionsRef, resolve: (c) => c.extensions }),
+    updatedAt: t.field({ type: 'Timestamp', description: 'The zero time for an address with no code that is not stored.', resolve: (c) => c.updatedAt ?? ZERO_DATE }),
+  }),
+});
+
+const ContractInfoByAddressRef = builder.objectRef<{ address: string; contractInfo: ContractInfo[] }>('ContractInfoByAddress').implement({
+  fields: (t) => ({
+    address: t.exposeString('address'),
+    contractInfo: t.field({ type: [ContractInfoRef], description: 'One per configured chain where the address has code.', resolve: (e) => e.contractInfo }),
+  }),
+});
+
+const CHAIN_ARG = { required: true, description: 'A configured chain id or name.' } as const;
+
+builder.queryFields((t) => ({
+  contractInfo: t.field({
+    type: ContractInfoRef,
+    description: 'One contract on one chain (X-Access-Key).',
+    args: { chainID: t.arg.string(CHAIN_ARG), contractAddress: t.arg.string({ required: true }) },
+    resolve: async (_, args, ctx) => ctx.loaders.contractInfo.load(await ctx.services.contracts.checkGet(ctx.credentials, args)),
+  }),
+  findContractInfo: t.field({
+    type: [ContractInfoRef],
+    description: 'An address on every configured chain where it has code (X-Access-Key).',
+    args: { contractAddress: t.arg.string({ required: true }) },
+    resolve: (_, args, ctx) => ctx.services.contracts.find(ctx.credentials, args),
+  }),
+  findContractInfoBatch: t.field({
+    type: [ContractInfoByAddressRef],
+    description: 'Up to 50 addresses, each on every configured chain; one entry per address (X-Access-Key).',
+    args: { contractAddresses: t.arg.stringList({ required: true }) },
+    resolve: (_, args, ctx) => ctx.services.contracts.findBatch(ctx.credentials, args),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  refreshContractInfo: t.field({
+    type: ContractInfoRef,
+    description: 'Reads the contract again from its chain and its contractURI document (X-Access-Key).',
+    args: { chainID: t.arg.string(CHAIN_ARG), contractAddress: t.arg.string({ required: true }) },
+    resolve: (_, args, ctx) => ctx.services.contracts.refresh(ctx.credentials, args),
+  }),
+}));

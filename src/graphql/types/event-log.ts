@@ -1,0 +1,52 @@
+// EventLog: a decoded token log pushed live; BLOCK_REMOVED when its block is orphaned.
+import { builder } from '../builder';
+import type { LogEvent } from '../../pubsub';
+import { EventFilterInput } from './event-filter-input';
+
+const EventDecodedRef = builder.objectRef<LogEvent['event']>('EventDecoded').implement({
+  fields: (t) => ({
+    topicHash: t.exposeString('topicHash'),
+    eventSig: t.exposeString('eventSig'),
+    types: t.exposeStringList('types'),
+    names: t.exposeStringList('names'),
+    values: t.exposeStringList('values'),
+  }),
+});
+
+const TxnInfoRef = builder.objectRef<LogEvent['txn']>('TxnInfo').implement({
+  fields: (t) => ({ from: t.exposeString('from'), to: t.exposeString('to'), value: t.field({ type: 'BigInt', resolve: (x) => x.value }) }),
+});
+
+const RawLogRef = builder.objectRef<Pick<LogEvent, 'topics' | 'data' | 'contract'>>('RawLog').implement({
+  fields: (t) => ({ address: t.exposeString('contract'), topics: t.exposeStringList('topics'), data: t.exposeString('data') }),
+});
+
+export const EventLogRef = builder.objectRef<LogEvent>('EventLog').implement({
+  fields: (t) => ({
+    uid: t.string({ resolve: (e) => `${e.chainId}-${e.blockHash}-${e.logIndex}` }),
+    type: t.exposeString('type', { description: 'BLOCK_ADDED, or BLOCK_REMOVED when the block was orphaned.' }),
+    chainId: t.exposeInt('chainId'),
+    blockNumber: t.exposeInt('blockNumber'),
+    blockHash: t.exposeString('blockHash'),
+    parentBlockHash: t.exposeString('parentBlockHash'),
+    contractAddress: t.exposeString('contract'),
+    contractType: t.exposeString('contractType'),
+    txnHash: t.exposeString('txHash'),
+    txnIndex: t.exposeInt('txIndex'),
+    txnLogIndex: t.exposeInt('logIndex'),
+    ts: t.field({ type: 'Timestamp', resolve: (e) => (e.timestamp ? new Date(e.timestamp * 1000) : null) }),
+    txnInfo: t.field({ type: TxnInfoRef, resolve: (e) => e.txn }),
+    rawLog: t.field({ type: RawLogRef, resolve: (e) => e }),
+    event: t.field({ type: EventDecodedRef, resolve: (e) => e.event }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  events: t.field({
+    type: EventLogRef,
+    description: 'Token transfer events by contract and/or account, narrowed by signature and token id.',
+    args: { chainID: t.arg.string(), filter: t.arg({ type: EventFilterInput, required: true }) },
+    subscribe: (_, args, ctx) => ctx.services.subscriptions.events(ctx.credentials, { chainID: args.chainID, filter: args.filter as Record<string, unknown> }),
+    resolve: (e) => e,
+  }),
+}));

@@ -1,0 +1,11 @@
+// MetadataOptionsInput: which contracts' balances or transfers to report, by their verification flags.
+import { builder } from '../builder';
+
+export const MetadataOptionsInput = builder.inputType('MetadataOptionsInput', {
+  description: 'Without options every contract is reported, blacklisted ones included.',
+  fields: (t) => ({
+    verifiedOnly: t.boolean({ required: false, description: 'Only contracts the operator verified (and did not blacklist).' }),
+    unverifiedOnly: t.boolean({ required: false, description: 'Only contracts neither verified nor blacklisted.' }),
+    includeContracts: t.stringList({ required: false, description: 'Contracts reported whatever their flags.' }),
+  }),
+});

@@ -1,0 +1,68 @@
+// Token balance summaries of several accounts (one row per account and contract) with native coin balances: the `tokenBalancesSummary` query (X-Access-Key).
+import { builder } from '../builder';
+import type { CursorPage, NativeBalance, TokenBalance } from '../../domain/indexer/types';
+import { CHAIN_ID_ARG, TokenBalanceRef } from './token-balance';
+import { connectionOf, forwardArgs, pageOfArgs, pageSizeField } from './token-balance-connection';
+
+const ContractVerificationStatusRef = builder.enumType('ContractVerificationStatus', {
+  values: {
+    VERIFIED: { description: 'Contracts the operator verified and did not blacklist (the default).' },
+    UNVERIFIED: { description: 'Contracts neither verified nor blacklisted.' },
+    ALL: { description: 'Every contract, blacklisted ones included.' },
+  } as const,
+});
+
+const TokenBalancesFilterInput = builder.inputType('TokenBalancesFilterInput', {
+  fields: (t) => ({
+    accountAddresses: t.stringList({ required: false, description: 'Required: 1 to 100 accounts.' }),
+    contractStatus: t.field({ type: ContractVerificationStatusRef, required: false }),
+    contractWhitelist: t.stringList({ required: false, description: 'Only these contracts, whatever their status.' }),
+    contractBlacklist: t.stringList({ required: false, description: 'Never these contracts.' }),
+    omitNativeBalances: t.boolean({ required: false }),
+  }),
+});
+
+export const NativeBalanceRef = builder.objectRef<NativeBalance>('NativeBalance').implement({
+  description: 'The native coin balance of an account, read from the node (eth_getBalance at the latest block).',
+  fields: (t) => ({
+    chainId: t.exposeInt('chainId'),
+    accountAddress: t.exposeString('accountAddress'),
+    balance: t.field({ type: 'BigInt', description: 'Wei; 0 when the node could not be read.', resolve: (n) => n.balance }),
+    errorReason: t.exposeString('errorReason', { nullable: true }),
+  }),
+});
+
+type SummaryPage = CursorPage<TokenBalance> & { nativeBalances: NativeBalance[] };
+
+const TokenBalanceSummaryConnectionRef = builder.connectionObject(
+  {
+    type: TokenBalanceRef,
+    name: 'TokenBalanceSummaryConnection',
+    fields: (t) => ({
+      pageSize: t.int(pageSizeField),
+      nativeBalances: t.field({
+        type: [NativeBalanceRef],
+        description: 'One per account, on the first page only (empty on later pages and with omitNativeBalances).',
+        resolve: (c) => (c as unknown as { nativeBalances: NativeBalance[] }).nativeBalances,
+      }),
+    }),
+  },
+  { name: 'TokenBalanceSummaryEdge' },
+);
+
+builder.queryFields((t) => ({
+  tokenBalancesSummary: t.field({
+    type: TokenBalanceSummaryConnectionRef,
+    description:
+      'Several accounts at once, one row per (account, contract): ERC-20 balances as they are, ERC-721/1155 holdings summarised (isSummary, uniqueCollectibles). Ordered by account then contract; 50 per page by default, at most 100 (X-Access-Key).',
+    args: {
+      chainID: t.arg.string(CHAIN_ID_ARG),
+      filter: t.arg({ type: TokenBalancesFilterInput, required: true }),
+      ...forwardArgs,
+    },
+    resolve: async (_, args, ctx) => {
+      const page: SummaryPage = await ctx.services.indexer.tokenBalancesSummary(ctx.credentials, { ...args, page: pageOfArgs(args) });
+      return { ...connectionOf(page), nativeBalances: page.nativeBalances };
+    },
+  }),
+}));

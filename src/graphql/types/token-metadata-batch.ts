@@ -1,0 +1,38 @@
+// tokenMetadataBatch: token metadata of up to 50 contracts × 50 tokens in one DataLoader batch (X-Access-Key).
+import { builder } from '../builder';
+import type { TokenMetadata } from '../../domain/token-metadata/types';
+import { loadAll } from '../loaders';
+import { TokenMetadataRef } from './token-metadata';
+
+const ContractTokenIDsInput = builder.inputType('ContractTokenIDsInput', {
+  fields: (t) => ({
+    contractAddress: t.string({ required: true }),
+    tokenIDs: t.field({ type: ['BigInt'], required: true, description: 'At most 50.' }),
+  }),
+});
+
+const ContractTokenMetadataRef = builder
+  .objectRef<{ contractAddress: string; tokenMetadata: TokenMetadata[] }>('ContractTokenMetadata')
+  .implement({
+    fields: (t) => ({
+      contractAddress: t.exposeString('contractAddress', { description: 'Lower-case.' }),
+      tokenMetadata: t.field({ type: [TokenMetadataRef], resolve: (e) => e.tokenMetadata }),
+    }),
+  });
+
+builder.queryFields((t) => ({
+  tokenMetadataBatch: t.field({
+    type: [ContractTokenMetadataRef],
+    description: 'One entry per requested contract (the same address in two cases counts once), at most 50 contracts × 50 tokens.',
+    args: {
+      chainID: t.arg.string({ required: true, description: 'A configured chain id or name.' }),
+      contractTokenMap: t.arg({ type: [ContractTokenIDsInput], required: true, description: 'The RPC’s contractTokenMap, one entry per contract.' }),
+    },
+    resolve: async (_, args, ctx) => {
+      const groups = await ctx.services.tokenMetadata.checkGetBatch(ctx.credentials, args);
+      const all = await loadAll(ctx.loaders.tokenMetadata, groups.flatMap((g) => g.keys));
+      let at = 0;
+      return groups.map((g) => ({ contractAddress: g.contractAddress, tokenMetadata: all.slice(at, (at += g.keys.length)) }));
+    },
+  }),
+}));

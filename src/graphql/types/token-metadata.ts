@@ -1,0 +1,73 @@
+// TokenMetadata: a token's normalised metadata document with its fetch status, and the lookups that return it (X-Access-Key).
+import { builder } from '../builder';
+import type { TokenMetadata } from '../../domain/token-metadata/types';
+import { loadAll } from '../loaders';
+import { ZERO_DATE } from './contract-info';
+
+const TokenMetadataStatusRef = builder.enumType('TokenMetadataStatus', {
+  values: {
+    AVAILABLE: { description: 'A document is there.' },
+    FETCHING: { description: 'No document yet; a fetch is running (ask again shortly).' },
+    FAILED: { description: 'No document; the last fetch failed (see lastError); retried after retryAt.' },
+    NOT_AVAILABLE: { description: 'Nothing to fetch (e.g. a linked collection without this token).' },
+  } as const,
+});
+
+const TokenMetadataSourceRef = builder.enumType('TokenMetadataSource', {
+  values: {
+    CHAIN: { description: 'The token URI the contract returns (tokenURI / uri).' },
+    COLLECTION: { description: 'The hosted collection linked to the contract.' },
+    NONE: { description: 'No document.' },
+  } as const,
+});
+
+export const TokenMetadataRef = builder.objectRef<TokenMetadata>('TokenMetadata').implement({
+  description: 'Text fields are empty strings when the document has none.',
+  fields: (t) => ({
+    chainId: t.exposeInt('chainId'),
+    contractAddress: t.exposeString('contractAddress'),
+    tokenId: t.field({ type: 'BigInt', resolve: (m) => m.tokenId }),
+    name: t.exposeString('name'),
+    description: t.exposeString('description'),
+    image: t.exposeString('image'),
+    video: t.exposeString('video'),
+    audio: t.exposeString('audio'),
+    properties: t.field({ type: 'JSONObject', nullable: true, resolve: (m) => m.properties }),
+    attributes: t.field({ type: ['JSONObject'], nullable: true, resolve: (m) => m.attributes }),
+    imageData: t.exposeString('imageData'),
+    externalUrl: t.exposeString('externalUrl'),
+    backgroundColor: t.exposeString('backgroundColor'),
+    animationUrl: t.exposeString('animationUrl'),
+    decimals: t.int({ nullable: true, resolve: (m) => m.decimals }),
+    updatedAt: t.field({ type: 'Timestamp', description: 'When the document was fetched; the zero time without one.', resolve: (m) => m.updatedAt ?? ZERO_DATE }),
+    status: t.field({ type: TokenMetadataStatusRef, resolve: (m) => m.status }),
+    source: t.field({ type: TokenMetadataSourceRef, resolve: (m) => m.source }),
+    lastError: t.string({ nullable: true, description: 'Why the last fetch failed.', resolve: (m) => m.lastError }),
+    retryAt: t.field({ type: 'Timestamp', nullable: true, description: 'Reads fetch a failed token again after this time.', resolve: (m) => m.retryAt }),
+  }),
+});
+
+const TOKEN_ARGS = builder.args((t) => ({
+  chainID: t.string({ required: true, description: 'A configured chain id or name.' }),
+  contractAddress: t.string({ required: true }),
+  tokenIDs: t.field({ type: ['BigInt'], required: true, description: 'At most 50.' }),
+}));
+
+builder.queryFields((t) => ({
+  tokenMetadata: t.field({
+    type: [TokenMetadataRef],
+    description:
+      'One entry per distinct token id, in request order. Answers within a bounded time: tokens still being fetched come back with status FETCHING (X-Access-Key).',
+    args: TOKEN_ARGS,
+    resolve: async (_, args, ctx) => loadAll(ctx.loaders.tokenMetadata, await ctx.services.tokenMetadata.checkGet(ctx.credentials, args)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  refreshTokenMetadata: t.field({
+    type: [TokenMetadataRef],
+    description: 'Fetches the tokens again now, ignoring the retry backoff; answers within the same bound as reads (X-Access-Key).',
+    args: TOKEN_ARGS,
+    resolve: (_, args, ctx) => ctx.services.tokenMetadata.refresh(ctx.credentials, args),
+  }),
+}));

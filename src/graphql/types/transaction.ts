@@ -1,0 +1,44 @@
+// Transaction: a transaction that moved tokens, with its transfers; the `transactionHistory` query (X-Access-Key).
+import { builder } from '../builder';
+import type { Transaction } from '../../domain/indexer/types';
+import { CHAIN_ID_ARG } from './token-balance';
+import { connectionOf, forwardArgs, pageOfArgs, pageSizeField } from './token-balance-connection';
+import { MetadataOptionsInput } from './token-balance-input';
+import { TransactionHistoryFilterInput } from './transaction-history-filter-input';
+import { TransferRef } from './transfer';
+
+export const TransactionRef = builder.objectRef<Transaction>('Transaction').implement({
+  fields: (t) => ({
+    chainId: t.exposeInt('chainId'),
+    txnHash: t.exposeString('txnHash'),
+    blockNumber: t.exposeInt('blockNumber'),
+    blockHash: t.exposeString('blockHash'),
+    timestamp: t.field({ type: 'Timestamp', description: 'The block’s time.', resolve: (x) => x.timestamp }),
+    transfers: t.field({
+      type: [TransferRef],
+      description: 'The transfers that move tokens from or to the accounts asked about (every transfer when none was).',
+      resolve: (x) => x.transfers,
+    }),
+  }),
+});
+
+const TransactionConnectionRef = builder.connectionObject(
+  { type: TransactionRef, name: 'TransactionConnection', fields: (t) => ({ pageSize: t.int(pageSizeField) }) },
+  { name: 'TransactionEdge' },
+);
+
+builder.queryFields((t) => ({
+  transactionHistory: t.field({
+    type: TransactionConnectionRef,
+    description:
+      'Transactions that moved tokens matching the filter, newest first (block, then position in the block); 10 per page by default, at most 100 (X-Access-Key).',
+    args: {
+      chainID: t.arg.string(CHAIN_ID_ARG),
+      filter: t.arg({ type: TransactionHistoryFilterInput, required: true }),
+      metadataOptions: t.arg({ type: MetadataOptionsInput, description: 'Which contracts’ transfers count (and are listed).' }),
+      ...forwardArgs,
+    },
+    resolve: async (_, args, ctx) =>
+      connectionOf(await ctx.services.indexer.transactionHistory(ctx.credentials, { ...args, page: pageOfArgs(args) })),
+  }),
+}));

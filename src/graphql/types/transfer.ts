@@ -1,0 +1,47 @@
+// Transfer: one token transfer log of a transaction in an account's history, with its contract info and token metadata.
+import { builder } from '../builder';
+import type { Transfer } from '../../domain/indexer/types';
+import { loadContractInfo, loadTokenMetadata } from '../loaders';
+import { ContractInfoRef } from './contract-info';
+import { TokenMetadataRef } from './token-metadata';
+
+const TransferTypeRef = builder.enumType('TransferType', {
+  values: {
+    SEND: { description: 'From one of the accounts asked about (a self-transfer too).' },
+    RECEIVE: { description: 'To one of the accounts asked about.' },
+    UNKNOWN: { description: 'No account was asked about.' },
+  } as const,
+});
+
+/** The distinct token ids of a transfer, in first-seen order. */
+export const distinctTokenIds = (t: Transfer): string[] => [...new Set(t.tokenIds.filter((id): id is string => id !== null))];
+
+export const TransferRef = builder.objectRef<Transfer>('Transfer').implement({
+  description: 'An ERC-20/721 Transfer, or an ERC-1155 TransferSingle/TransferBatch with all its items.',
+  fields: (t) => ({
+    transferType: t.field({ type: TransferTypeRef, resolve: (x) => x.transferType }),
+    contractAddress: t.exposeString('contractAddress'),
+    contractType: t.exposeString('contractType', { description: 'ERC20, ERC721 or ERC1155.' }),
+    from: t.exposeString('from'),
+    to: t.exposeString('to'),
+    tokenIds: t.field({
+      type: ['BigInt'],
+      nullable: true,
+      description: 'Parallel to `amounts`; null for ERC-20.',
+      resolve: (x) => (x.tokenIds.every((id) => id === null) ? null : x.tokenIds.map((id) => id ?? '0')),
+    }),
+    amounts: t.field({ type: ['BigInt'], resolve: (x) => x.amounts }),
+    logIndex: t.exposeInt('logIndex'),
+    contractInfo: t.field({
+      type: ContractInfoRef,
+      nullable: true,
+      description: 'Loaded in one batch per request; null when the chain cannot be read now.',
+      resolve: (x, _, ctx) => loadContractInfo(ctx, x.chainId, x.contractAddress),
+    }),
+    tokenMetadata: t.field({
+      type: [TokenMetadataRef],
+      description: 'One per distinct token id, loaded in one batch per request; empty for ERC-20.',
+      resolve: (x, _, ctx) => Promise.all(distinctTokenIds(x).map((id) => loadTokenMetadata(ctx, x.chainId, x.contractAddress, id))),
+    }),
+  }),
+});

@@ -1,0 +1,41 @@
+// Analytics service wire shapes: the `filter` as the published clients send it, and `marketStats` replies.
+import type { MarketTxnEventTotalQuery } from '../generated/operations';
+import { obj, type Body } from './common';
+
+/** Integers may arrive as decimal strings (wire notes, Decision 3). */
+const intIn = (v: unknown) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v);
+const stringIn = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? String(v) : v);
+
+/** The Go client's DateInterval is a uint16 that marshals as its name; accept the number and any case too. */
+const INTERVALS = ['DAY', 'WEEK', 'MONTH'];
+const dateIntervalIn = (v: unknown) => {
+  if (typeof v === 'number' && INTERVALS[v]) return INTERVALS[v];
+  if (typeof v !== 'string' || v.trim() === '') return v === '' ? null : v;
+  const name = v.trim().toUpperCase();
+  // An unknown name goes through unchanged: the schema's enum refuses it, naming the field.
+  return INTERVALS.includes(name) ? name : v;
+};
+
+export const marketFilterIn = (v: unknown) => {
+  const f = obj(v);
+  if (!f) return v;
+  const chainId = f.chainId ?? f.chainID;
+  return {
+    projectId: intIn(f.projectId),
+    ecosystemId: intIn(f.ecosystemId),
+    startDate: f.startDate,
+    endDate: f.endDate,
+    dateInterval: dateIntervalIn(f.dateInterval),
+    collections: f.collections,
+    tokenId: stringIn(f.tokenId),
+    projectType: f.projectType,
+    chainId: stringIn(chainId),
+  };
+};
+
+export const marketTxnEventTotalIn = (b: Body) => ({ filter: marketFilterIn(b.filter) });
+
+/** Chart `{value, label}` in the published field order. */
+export const marketStatsOut = (d: MarketTxnEventTotalQuery) => ({
+  marketStats: d.marketTxnEventTotal.map((s) => ({ value: s.value, label: s.label })),
+});

@@ -1,0 +1,172 @@
+// Indexer query wire shapes: request bodies renamed into GraphQL variables, connections renamed to the published clients' JSON.
+import type {
+  GetBalanceUpdatesQuery,
+  GetTokenBalancesQuery,
+  GetTokenBalancesSummaryQuery,
+  GetTransactionHistoryQuery,
+} from '../generated/operations';
+import { chainIdIn, obj, type Body } from './common';
+import { contractInfoOut, metadataTokenOut } from './metadata';
+
+/** Only these keys of an object the client sent; anything that is not an object goes through for GraphQL to refuse. */
+const pick = (v: unknown, keys: string[]): unknown => {
+  const o = obj(v);
+  if (!o) return v;
+  return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+};
+
+const boolIn = (v: unknown) => v ?? false;
+
+/** A cursor `page` as echoed by clients: `pageSize` and the opaque `after` (an empty object or '' is no cursor). */
+export const cursorPageIn = (v: unknown): { first: unknown; after: unknown } => {
+  const p = obj(v);
+  if (!p) return { first: null, after: null };
+  const size = typeof p.pageSize === 'string' && /^\d+$/.test(p.pageSize) ? Number(p.pageSize) : p.pageSize;
+  const first = typeof size === 'number' && Number.isFinite(size) ? Math.max(0, Math.min(Math.floor(size), 1_000_000)) : null;
+  const a = p.after;
+  const none = a === undefined || a === null || a === '' || (obj(a) !== undefined && Object.keys(obj(a)!).length === 0);
+  return { first, after: none ? null : a };
+};
+
+type Connection = { pageSize: number; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+
+/** Reply page of a cursor operation: `after` only when there is a next page (wire notes, Decision 10). */
+export const cursorPageOut = (c: Connection) =>
+  c.pageInfo.hasNextPage && c.pageInfo.endCursor
+    ? { after: c.pageInfo.endCursor, pageSize: c.pageSize, more: true }
+    : { pageSize: c.pageSize, more: false };
+
+const metadataOptionsIn = (v: unknown) => pick(v, ['verifiedOnly', 'unverifiedOnly', 'includeContracts']);
+
+export const getTokenBalancesIn = (b: Body) => ({
+  chainID: chainIdIn(b.chainID),
+  accountAddress: b.accountAddress,
+  contractAddress: b.contractAddress,
+  tokenID: b.tokenID === '' ? null : b.tokenID,
+  metadataOptions: metadataOptionsIn(b.metadataOptions),
+  includeCollectionTokens: b.includeCollectionTokens,
+  includeMetadata: boolIn(b.includeMetadata),
+  ...cursorPageIn(b.page),
+});
+
+/** Go clients send an unset contractStatus as "": the default. */
+const statusIn = (v: unknown) => (v === '' ? null : typeof v === 'string' ? v.trim().toUpperCase() : v);
+
+export const getTokenBalancesSummaryIn = (b: Body) => {
+  const f = obj(b.filter);
+  return {
+    chainID: chainIdIn(b.chainID),
+    filter: f
+      ? { ...(pick(f, ['accountAddresses', 'contractWhitelist', 'contractBlacklist', 'omitNativeBalances']) as Body), contractStatus: statusIn(f.contractStatus) }
+      : b.filter,
+    omitMetadata: boolIn(b.omitMetadata),
+    ...cursorPageIn(b.page),
+  };
+};
+
+const HISTORY_FILTER = [
+  'accountAddress',
+  'accountAddresses',
+  'contractAddress',
+  'contractAddresses',
+  'transactionHashes',
+  'metaTransactionIDs',
+  'fromBlock',
+  'toBlock',
+  'tokenID',
+];
+
+/** The account goes in `filter` (published clients) or at the top level (specification); the filter's wins. */
+export const getTransactionHistoryIn = (b: Body) => {
+  const f = b.filter === undefined || b.filter === null ? {} : b.filter;
+  const picked = pick(f, HISTORY_FILTER);
+  const filter = obj(picked) ? { ...(picked as Body), accountAddress: (picked as Body).accountAddress ?? b.accountAddress } : picked;
+  return {
+    chainID: chainIdIn(b.chainID),
+    filter,
+    metadataOptions: metadataOptionsIn(b.metadataOptions),
+    includeMetadata: boolIn(b.includeMetadata),
+    ...cursorPageIn(b.page),
+  };
+};
+
+export const getBalanceUpdatesIn = (b: Body) => ({
+  chainID: chainIdIn(b.chainID),
+  contractAddress: b.contractAddress,
+  lastBlockNumber: b.lastBlockNumber,
+  ...cursorPageIn(b.page),
+});
+
+type Balance = GetTokenBalancesQuery['tokenBalances']['edges'][number]['node'] | GetTokenBalancesSummaryQuery['tokenBalancesSummary']['edges'][number]['node'];
+
+/** TokenBalance in the published Go field order; `tokenID` omitted where there is none (ERC-20, summary rows). */
+export const tokenBalanceOut = (b: Balance) => {
+  const metadata = 'tokenMetadata' in b ? b.tokenMetadata : null;
+  return {
+    contractType: b.contractType,
+    contractAddress: b.contractAddress,
+    accountAddress: b.accountAddress,
+    ...(b.tokenID !== null ? { tokenID: b.tokenID } : {}),
+    balance: b.balance,
+    blockHash: b.blockHash,
+    blockNumber: b.blockNumber,
+    chainId: b.chainId,
+    uniqueCollectibles: b.uniqueCollectibles,
+    isSummary: b.isSummary,
+    ...(b.contractInfo ? { contractInfo: contractInfoOut(b.contractInfo) } : {}),
+    ...(metadata ? { tokenMetadata: metadataTokenOut(metadata) } : {}),
+  };
+};
+
+type NativeBalance = GetTokenBalancesSummaryQuery['tokenBalancesSummary']['nativeBalances'][number];
+
+/** NativeTokenBalance of current clients; Strata has no prices, and the coin's name and symbol are not configured. */
+export const nativeBalanceOut = (n: NativeBalance) => ({
+  accountAddress: n.accountAddress,
+  chainId: n.chainId,
+  name: '',
+  symbol: '',
+  balance: n.balance,
+  ...(n.errorReason ? { errorReason: n.errorReason } : {}),
+});
+
+type Transaction = GetTransactionHistoryQuery['transactionHistory']['edges'][number]['node'];
+type Transfer = Transaction['transfers'][number];
+
+const transferOut = (t: Transfer) => ({
+  transferType: t.transferType,
+  contractAddress: t.contractAddress,
+  contractType: t.contractType,
+  from: t.from,
+  to: t.to,
+  ...(t.tokenIds ? { tokenIds: t.tokenIds } : {}),
+  amounts: t.amounts,
+  logIndex: t.logIndex,
+  ...(t.contractInfo ? { contractInfo: contractInfoOut(t.contractInfo) } : {}),
+  // Keyed by token id, as the published TxnTransfer carries it.
+  ...(t.tokenMetadata?.length ? { tokenMetadata: Object.fromEntries(t.tokenMetadata.map((m) => [m.tokenId, metadataTokenOut(m)])) } : {}),
+});
+
+export const transactionOut = (x: Transaction) => ({
+  txnHash: x.txnHash,
+  blockNumber: x.blockNumber,
+  blockHash: x.blockHash,
+  chainId: x.chainId,
+  metaTxnID: null,
+  transfers: x.transfers.map(transferOut),
+  timestamp: x.timestamp,
+});
+
+type Update = GetBalanceUpdatesQuery['balanceUpdates']['edges'][number]['node'];
+
+/** The eight fields GetBalanceUpdates replies carry; `balance` is the balance after the block. */
+export const balanceUpdateOut = (u: Update) => ({
+  contractType: u.contractType,
+  contractAddress: u.contractAddress,
+  accountAddress: u.accountAddress,
+  ...(u.tokenID !== null ? { tokenID: u.tokenID } : {}),
+  balance: u.balance,
+  blockHash: u.blockHash,
+  blockNumber: u.blockNumber,
+  chainId: u.chainId,
+});

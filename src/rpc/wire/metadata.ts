@@ -1,0 +1,60 @@
+// Metadata service wire shapes: requests renamed into GraphQL variables, results renamed to the published clients' JSON.
+import type { GetContractInfoQuery, GetTokenMetadataQuery } from '../generated/operations';
+import { tokenMetadataOut } from './collections';
+import { chainIdIn, numberedPageIn, obj, omitEmpty, type Body } from './common';
+
+const chainIdsIn = (v: unknown) => (Array.isArray(v) ? v.map(chainIdIn) : v);
+
+export const searchContractsIn = (b: Body) => ({
+  q: b.q,
+  chainID: chainIdIn(b.chainID),
+  chainIDs: chainIdsIn(b.chainIDs),
+  types: b.types,
+  page: numberedPageIn(b.page),
+});
+
+/** `contractTokenMap` {address: [ids]} as a list of {contractAddress, tokenIDs}; anything else goes through for GraphQL to refuse. */
+export const contractTokenMapIn = (v: unknown) => {
+  const m = obj(v);
+  return m ? Object.entries(m).map(([contractAddress, tokenIDs]) => ({ contractAddress, tokenIDs })) : v;
+};
+
+type ContractInfoResult = GetContractInfoQuery['contractInfo'];
+
+/** ContractInfo in the order of the published Go struct; decimals, logoURI and unset operator flags are omitted. */
+export const contractInfoOut = (c: ContractInfoResult) => {
+  const e = c.extensions;
+  return {
+    chainId: c.chainId,
+    address: c.address,
+    name: c.name,
+    type: c.type,
+    symbol: c.symbol,
+    ...(c.decimals !== null ? { decimals: c.decimals } : {}),
+    ...omitEmpty({ logoURI: c.logoURI }),
+    deployed: c.deployed,
+    bytecodeHash: c.bytecodeHash,
+    extensions: {
+      link: e.link,
+      description: e.description,
+      ogImage: e.ogImage,
+      ogName: e.ogName,
+      originChainId: e.originChainId,
+      originAddress: e.originAddress,
+      ...(e.blacklist ? { blacklist: true } : {}),
+      verified: e.verified,
+      ...omitEmpty({ verifiedBy: e.verifiedBy }),
+      ...(e.featured ? { featured: true } : {}),
+    },
+    updatedAt: c.updatedAt,
+  };
+};
+
+type TokenMetadataResult = GetTokenMetadataQuery['tokenMetadata'][number];
+
+/** TokenMetadata with both spellings of the four snake/camel fields (Decision 2). */
+export const metadataTokenOut = (t: TokenMetadataResult) => tokenMetadataOut(t, t.updatedAt);
+
+/** A map keyed by address, from GraphQL's list of entries. */
+export const byAddress = <E, V>(entries: E[], key: (e: E) => string, value: (e: E) => V): Record<string, V> =>
+  Object.fromEntries(entries.map((e) => [key(e), value(e)]));

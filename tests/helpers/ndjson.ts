@@ -1,0 +1,47 @@
+// Reads an NDJSON response line by line (pings skipped), for stream tests.
+export type NdjsonReader = { next(timeoutMs?: number): Promise<any>; close(): void; status: number; headers: Headers };
+
+export const openNdjson = async (url: string, body: unknown, headers: Record<string, string>): Promise<NdjsonReader> => {
+  const controller = new AbortController();
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body), signal: controller.signal });
+  const lines: any[] = [];
+  const waiters: Array<(v: any) => void> = [];
+  let buffer = '';
+  const decoder = new TextDecoder();
+  if (res.body && res.headers.get('content-type') === 'application/x-ndjson') {
+    void (async () => {
+      const reader = res.body!.getReader();
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let i: number;
+          while ((i = buffer.indexOf('\n')) >= 0) {
+            const line = buffer.slice(0, i);
+            buffer = buffer.slice(i + 1);
+            if (!line.trim()) continue;
+            const msg = JSON.parse(line);
+            const w = waiters.shift();
+            if (w) w(msg);
+            else lines.push(msg);
+          }
+        }
+      } catch {
+        /* aborted */
+      }
+    })();
+  }
+  return {
+    status: res.status,
+    headers: res.headers,
+    next(timeoutMs = 20_000) {
+      if (lines.length) return Promise.resolve(lines.shift());
+      return new Promise((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error('no NDJSON message in time')), timeoutMs);
+        waiters.push((v) => (clearTimeout(t), resolve(v)));
+      });
+    },
+    close: () => controller.abort(),
+  };
+};

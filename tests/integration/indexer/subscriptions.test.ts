@@ -1,0 +1,156 @@
+// Live subscriptions: RPC NDJSON streams, GraphQL over graphql-ws, the published client, and reorg corrections.
+import WebSocket from 'ws';
+import { createClient } from 'graphql-ws';
+import { SequenceIndexer } from '@0xsequence/indexer';
+import { devWallet, startAnvil, type Anvil } from '../../helpers/anvil';
+import { startTestServer, type TestServer } from '../../helpers/server';
+import { deployTokens, sendAndWait, waitForIndexed, type Tokens } from '../../helpers/chain-fixtures';
+import { openNdjson, type NdjsonReader } from '../../helpers/ndjson';
+
+let anvil: Anvil;
+let server: TestServer;
+let tokens: Tokens;
+let key: string;
+let A: string, B: string, C: string;
+const open: NdjsonReader[] = [];
+
+/** The next message satisfying `pred` (others, e.g. from earlier blocks, are skipped). */
+const nextMatching = async (r: NdjsonReader, pred: (m: any) => boolean) => {
+  for (;;) {
+    const m = await r.next();
+    if (pred(m)) return m;
+  }
+};
+
+const stream = async (op: string, body: unknown) => {
+  const r = await openNdjson(`${server.url}/rpc/Indexer/${op}`, body, { 'X-Access-Key': key });
+  open.push(r);
+  return r;
+};
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  [A, B, C] = [0, 1, 2].map((i) => devWallet(anvil, i).address.toLowerCase());
+  tokens = await deployTokens(anvil);
+  await sendAndWait(tokens.erc20.mint(A, 1_000_000n));
+  server = await startTestServer({ CHAINS: JSON.stringify([{ chainId: anvil.chainId, url: anvil.rpcUrl, confirmations: 2 }]) });
+  key = (await server.createProject()).accessKey;
+  await waitForIndexed(server.app, anvil);
+});
+
+afterAll(async () => {
+  for (const r of open) r.close();
+  await server?.stop();
+  await anvil?.stop();
+});
+
+it('refuses a stream before it starts: no key, bad filter', async () => {
+  const noKey = await openNdjson(`${server.url}/rpc/Indexer/SubscribeBalanceUpdates`, { contractAddress: A }, {});
+  expect(noKey.status).toBe(401);
+  const bad = await stream('SubscribeEvents', { filter: { events: ['Transfer(address,address,uint256)'] } });
+  expect(bad.status).toBe(400);
+  const badAddr = await stream('SubscribeBalanceUpdates', { contractAddress: 'nope' });
+  expect(badAddr.status).toBe(400);
+});
+
+it('pushes balances, logs and receipts after ingestion commits; receipts again when final', async () => {
+  const erc20 = (await tokens.erc20.getAddress()).toLowerCase();
+  const balances = await stream('SubscribeBalanceUpdates', { contractAddress: erc20 });
+  expect(balances.status).toBe(200);
+  expect(balances.headers.get('content-type')).toBe('application/x-ndjson');
+  const logs = await stream('SubscribeEvents', { filter: { accounts: [B], events: ['Transfer(address indexed from, address indexed to, uint256 value)'] } });
+  const receipts = await stream('SubscribeReceipts', { filter: { from: A } });
+
+  const receipt = await (await tokens.erc20.transfer(B, 250n)).wait();
+  const got = [await balances.next(), await balances.next()].map((m) => m.balance);
+  expect(got).toEqual(
+    expect.arrayContaining([
+      { contractType: 'ERC20', contractAddress: erc20, accountAddress: A, balance: String(1_000_000n - 250n), blockHash: receipt!.blockHash, blockNumber: receipt!.blockNumber, chainId: anvil.chainId },
+      { contractType: 'ERC20', contractAddress: erc20, accountAddress: B, balance: '250', blockHash: receipt!.blockHash, blockNumber: receipt!.blockNumber, chainId: anvil.chainId },
+    ]),
+  );
+
+  const { log } = await logs.next();
+  expect(log).toMatchObject({
+    type: 'BLOCK_ADDED',
+    contractAddress: erc20,
+    contractType: 'ERC20',
+    txnHash: receipt!.hash,
+    logDataType: 'EVENT',
+    txnInfo: { from: A, to: erc20, value: '0' },
+    event: { eventSig: 'Transfer(address indexed from, address indexed to, uint256 value)', names: ['from', 'to', 'value'], values: [A, B, '250'] },
+  });
+
+  const first = (await receipts.next()).receipt;
+  expect(first).toMatchObject({ txnHash: receipt!.hash, txnStatus: 'SUCCESSFUL', from: A, to: erc20, final: false, reorged: false, txnType: 'DynamicFeeTxnType' });
+  expect(first.gasUsed).toBe(Number(receipt!.gasUsed));
+  expect(first.logs[0]).toMatchObject({ contractAddress: erc20, index: receipt!.logs[0].index });
+  await anvil.rpc('anvil_mine', ['0x3']);
+  const final = (await nextMatching(receipts, (m) => m.receipt.txnHash === receipt!.hash && m.receipt.final)).receipt;
+  expect(final).toMatchObject({ txnHash: receipt!.hash, final: true, reorged: false });
+});
+
+it('sends corrections on reorg: BLOCK_REMOVED logs, reorged receipts, restored balances', async () => {
+  await waitForIndexed(server.app, anvil);
+  const erc721 = (await tokens.erc721.getAddress()).toLowerCase();
+  const logs = await stream('SubscribeEvents', { filter: { contractAddresses: [erc721] } });
+  const receipts = await stream('SubscribeReceipts', { filter: { to: erc721 } });
+  const balances = await stream('SubscribeBalanceUpdates', { contractAddress: erc721 });
+
+  const snapshot = await anvil.rpc<string>('evm_snapshot');
+  const minted = await (await tokens.erc721.mint(C, 42n)).wait();
+  expect((await logs.next()).log).toMatchObject({ type: 'BLOCK_ADDED', txnHash: minted!.hash });
+  expect((await receipts.next()).receipt).toMatchObject({ txnHash: minted!.hash, reorged: false });
+  expect((await balances.next()).balance).toMatchObject({ accountAddress: C, tokenID: '42', balance: '1' });
+
+  await anvil.rpc('evm_revert', [snapshot]);
+  await sendAndWait(tokens.erc20.transfer(C, 1n));
+  await sendAndWait(tokens.erc20.transfer(C, 2n));
+  expect((await logs.next()).log).toMatchObject({ type: 'BLOCK_REMOVED', txnHash: minted!.hash, contractAddress: erc721 });
+  expect((await receipts.next()).receipt).toMatchObject({ txnHash: minted!.hash, reorged: true, final: false });
+  expect((await balances.next()).balance).toMatchObject({ accountAddress: C, tokenID: '42', balance: '0' });
+});
+
+it('serves GraphQL subscriptions over graphql-ws with the key in connection_init', async () => {
+  const client = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Access-Key': key } });
+  const erc20 = (await tokens.erc20.getAddress()).toLowerCase();
+  let target = -1;
+  const received = new Promise<any>((resolve, reject) => {
+    const dispose = client.subscribe(
+      { query: `subscription($c: String!) { balanceUpdates(contractAddress: $c) { accountAddress balance delta tokenID reorged blockNumber } }`, variables: { c: erc20 } },
+      { next: (v: any) => v.data.balanceUpdates.blockNumber === target && (dispose(), resolve(v)), error: reject, complete: () => undefined },
+    );
+  });
+  await new Promise((r) => setTimeout(r, 300));
+  target = (await (await tokens.erc20.transfer(B, 5n)).wait())!.blockNumber;
+  const msg = await received;
+  expect(msg.data.balanceUpdates).toMatchObject({ tokenID: null, reorged: false });
+  expect(['5', '-5']).toContain(msg.data.balanceUpdates.delta);
+  await client.dispose();
+
+  const anonymous = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket });
+  const refused = await new Promise<any>((resolve) => {
+    anonymous.subscribe({ query: `subscription { balanceUpdates(contractAddress: "${erc20}") { balance } }` }, { next: resolve, error: resolve, complete: () => undefined });
+  });
+  expect(JSON.stringify(refused)).toContain('Unauthorized');
+  await anonymous.dispose();
+});
+
+it('works with the published SequenceIndexer client', async () => {
+  const indexer = new SequenceIndexer(server.url, key);
+  const erc20 = (await tokens.erc20.getAddress()).toLowerCase();
+  const controller = new AbortController();
+  const messages: any[] = [];
+  const opened = new Promise<void>((resolve) =>
+    void indexer.subscribeBalanceUpdates(
+      { contractAddress: erc20 },
+      { onMessage: (m: any) => messages.push(m), onError: () => undefined, onOpen: () => resolve(), signal: controller.signal },
+    ),
+  );
+  await opened;
+  const block = (await (await tokens.erc20.transfer(C, 9n)).wait())!.blockNumber;
+  const ofBlock = () => messages.filter((m) => m.balance.blockNumber === block);
+  for (let i = 0; i < 100 && ofBlock().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+  controller.abort();
+  expect(ofBlock().map((m) => m.balance.accountAddress).sort()).toEqual([A, C].sort());
+});
