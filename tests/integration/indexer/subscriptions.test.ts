@@ -154,3 +154,20 @@ it('works with the published SequenceIndexer client', async () => {
   controller.abort();
   expect(ofBlock().map((m) => m.balance.accountAddress).sort()).toEqual([A, C].sort());
 });
+
+it('limits subscriptions per graphql-ws connection', async () => {
+  const client = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Access-Key': key } });
+  const erc20 = (await tokens.erc20.getAddress()).toLowerCase();
+  const disposers: Array<() => void> = [];
+  const errors: unknown[] = [];
+  for (let i = 0; i < 51; i++) {
+    disposers.push(
+      client.subscribe({ query: `subscription { balanceUpdates(contractAddress: "${erc20}") { balance } }` }, { next: () => undefined, error: (e) => errors.push(e), complete: () => undefined }),
+    );
+  }
+  for (let i = 0; i < 50 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+  expect(errors).toHaveLength(1);
+  expect(JSON.stringify(errors[0])).toContain('ResourceExhausted');
+  disposers.forEach((d) => d());
+  await client.dispose();
+});
