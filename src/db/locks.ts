@@ -8,7 +8,11 @@ export type LockOptions = {
   onWait?: () => void;
   /** Give up after this long (ms); default: wait forever. */
   timeoutMs?: number;
+  /** Checked while waiting: a process shutting down stops waiting (LockAbortedError). */
+  aborted?: () => boolean;
 };
+
+export class LockAbortedError extends Error {}
 
 /** Runs `fn` while holding the named lock; releases it whatever happens. */
 export const withDatabaseLock = async <T>(db: Db, name: string, fn: () => Promise<T>, opts: LockOptions = {}): Promise<T> => {
@@ -39,6 +43,10 @@ const acquireMysqlLock = async (db: Db, name: string, opts: LockOptions) => {
       warned = true;
       opts.onWait?.();
     }
+    if (opts.aborted?.()) {
+      await runner.release();
+      throw new LockAbortedError(`stopped waiting for database lock ${name}`);
+    }
     if (opts.timeoutMs !== undefined && Date.now() - started > opts.timeoutMs) {
       await runner.release();
       throw new Error(`timed out waiting for database lock ${name}`);
@@ -68,6 +76,7 @@ const acquireFileLock = async (db: Db, name: string, opts: LockOptions) => {
         warned = true;
         opts.onWait?.();
       }
+      if (opts.aborted?.()) throw new LockAbortedError(`stopped waiting for database lock ${name}`);
       if (opts.timeoutMs !== undefined && Date.now() - started > opts.timeoutMs) {
         throw new Error(`timed out waiting for database lock ${name}`);
       }

@@ -3,7 +3,7 @@ import { RetryableChainError, type ChainClient } from '../chain';
 import type { ChainRegistry } from '../chain/registry';
 import type { ChainConfig } from '../config';
 import type { Logger } from '../config/logger';
-import { ChainCheckpointEntity, ChainTransactionEntity, acquireDatabaseLock, type Db } from '../db';
+import { ChainCheckpointEntity, ChainTransactionEntity, LockAbortedError, acquireDatabaseLock, type Db } from '../db';
 import type { PubSub } from '../pubsub';
 import { In, Between } from 'typeorm';
 import { applyBatch } from './apply-batch';
@@ -135,9 +135,16 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
 
   const loop = async () => {
     const client = await deps.registry.client(chainId);
-    const release = await acquireDatabaseLock(db, `ingest-${chainId}`, {
-      onWait: () => logger.info('another ingester holds this chain; waiting for its lock'),
-    });
+    let release: () => Promise<void>;
+    try {
+      release = await acquireDatabaseLock(db, `ingest-${chainId}`, {
+        onWait: () => logger.info('another ingester holds this chain; waiting for its lock'),
+        aborted: () => stopped,
+      });
+    } catch (err) {
+      if (err instanceof LockAbortedError) return;
+      throw err;
+    }
     let unsubscribe: (() => Promise<void>) | null = null;
     try {
       logger.info({ url: chain.url.replace(/\/\/[^@/]*@/, '//***@') }, 'ingestion started');

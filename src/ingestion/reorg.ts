@@ -16,9 +16,9 @@ import {
 import { removeMarketEvents } from './market-events';
 
 export class DeepReorgError extends Error {
-  constructor(chainId: number, depth: number, window: number) {
+  constructor(chainId: number, window: number) {
     super(
-      `chain ${chainId}: reorg deeper than the unfinalized window (${depth}+ blocks, window ${window}); ` +
+      `chain ${chainId}: reorg deeper than the unfinalized window of ${window} blocks (no common ancestor among them); ` +
         'ingestion stopped for this chain. Raise its confirmations, then re-index from an earlier block.',
     );
   }
@@ -33,7 +33,7 @@ export const findCommonAncestor = async (db: Db, client: ChainClient, fromBlock:
     const canonical = await client.eth_getBlockByNumber(k, false);
     if (canonical && canonical.hash === stored.hash) return k;
   }
-  throw new DeepReorgError(client.chainId, fromBlock - Math.max(0, fromBlock - window), window);
+  throw new DeepReorgError(client.chainId, window);
 };
 
 export type RollbackResult = {
