@@ -1,6 +1,7 @@
 // Ingestion against a real anvil: backfill, head following, exact balances, reorg rollback, idempotent replay.
 import { devWallet, startAnvil, type Anvil } from '../../helpers/anvil';
 import { startTestServer, type TestServer } from '../../helpers/server';
+import { deployContract } from '../../helpers/solidity';
 import {
   MAX_UINT256,
   chainBalance,
@@ -114,6 +115,17 @@ it('rolls back an orphaned branch and follows the new one', async () => {
   await expectBalancesMatchChain();
   const orphan = await server.app.db.getRepository(ChainTransactionEntity).findOneBy({ chainId: anvil.chainId, txHash: orphanTx!.hash });
   expect(orphan?.reorged).toBe(true);
+});
+
+it('skips and counts logs that do not decode, and carries on', async () => {
+  const noisy = await deployContract(devWallet(anvil, 0), 'NoisyLogs.sol', 'NoisyLogs');
+  await sendAndWait(noisy.emitAll());
+  await sendAndWait(tokens.erc20.transfer(D, 3n));
+  await waitForIndexed(server.app, anvil);
+  await expectBalancesMatchChain();
+  const metrics = await (await fetch(`${server.url}/metrics`)).text();
+  const skipped = metrics.split('\n').filter((l) => l.startsWith('strata_skipped_logs_total{'));
+  expect(skipped.length).toBeGreaterThan(3);
 });
 
 it('replaying a committed range changes nothing', async () => {
