@@ -69,6 +69,8 @@ export const createApp = async (
     async stop() {
       await http?.close();
       await ingestion?.stop();
+      // Background metadata fetches write to the database: let them end before it closes.
+      await services.tokenMetadata.close();
       await pubsub.close();
       await registry.close();
       await db.destroy();

@@ -74,6 +74,8 @@ const SERVICE_CODES: Record<ServiceName, Partial<Record<DomainErrorKind, Code>>>
 
 // Collections and Metadata share one schema of codes.
 const METADATA_CODES: Partial<Record<DomainErrorKind, Code>> = {
+  // 2002 means RequiredArgument to Metadata clients; an unreachable node is their Fail.
+  Unavailable: c('Fail', 1005, 400, 'Request Failed'),
   Timeout: c('Timeout', 2000, 408, 'Request timed out'),
   InvalidArgument: c('InvalidArgument', 2001, 400, 'Invalid argument'),
   ResourceExhausted: c('InvalidArgument', 2001, 400, 'Invalid argument'),

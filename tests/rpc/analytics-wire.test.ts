@@ -74,8 +74,11 @@ it('scopes to the project’s linked contracts; projectId may be a string; a mat
   expect(await stats({ ...JAN, collections: null }, bearer(project.bearerToken))).toEqual(only);
 });
 
-it('answers an empty list when nothing sold, and ignores unknown keys', async () => {
+it('answers an empty list when nothing sold, and ignores unknown keys and the ignored fields’ values', async () => {
   expect(await stats({ startDate: '2023-01-01', endDate: '2023-12-31', collections: [C1], dateInterval: 'MONTH' })).toEqual([]);
-  const r = await server.rpc(ROUTE, { filter: { ...JAN, collections: [C2], somethingNew: true }, extra: 1 });
+  const r = await server.rpc(ROUTE, {
+    filter: { ...JAN, collections: [C2], somethingNew: true, ecosystemId: 2 ** 40, projectType: 1 },
+    extra: 1,
+  });
   expect(r.body).toEqual({ marketStats: [{ value: 1, label: '2024-01-04' }] });
 });

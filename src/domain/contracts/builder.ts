@@ -23,8 +23,11 @@ import { contractKeyOf, type ContractInfo, type ContractKey } from './types';
 export type BuildResult = { info: ContractInfo; document?: Promise<unknown> } | { error: DomainError };
 
 export type ContractBuilder = {
-  /** Reads basics and contractURI from the chain, stores them, and starts the document fetch. */
-  build(key: ContractKey): Promise<BuildResult>;
+  /**
+   * Reads basics and contractURI from the chain, stores them, and starts the document fetch.
+   * Without `force`, basics that ingestion already stored (a row with NULL extensions) are kept.
+   */
+  build(key: ContractKey, opts?: { force?: boolean }): Promise<BuildResult>;
   /** Fetches the contractURI document (re-reading contractURI from the chain) and stores the extensions. */
   fetchDocument(key: ContractKey): Promise<unknown>;
   /** True when a read should try the document again: failed and due, or pending and abandoned. */
@@ -34,6 +37,9 @@ export type ContractBuilder = {
 // A contract with no code may be deployed later (CREATE2): look again after this long.
 export const UNDEPLOYED_RECHECK_MS = 10 * 60_000;
 const URI_KEPT_MAX = 2_048;
+
+/** The job pool is full or closing: nothing was tried, so nothing should be recorded as failed. */
+export const BUSY_MESSAGE = 'the metadata service is busy; try again later';
 
 export const unavailable = (chainId: number) =>
   new DomainError('Unavailable', `chain ${chainId}: the node did not answer; try again later`);
@@ -88,14 +94,18 @@ export const createContractBuilder = ({
   const startDocument = (k: ContractKey, uri: string | null, attempts: number) =>
     jobs.run(`contract-doc:${contractKeyOf(k)}`, () => fetchDocumentNow(k, uri, attempts));
 
-  const buildNow = async (k: ContractKey): Promise<BuildResult> => {
+  const buildNow = async (k: ContractKey, force: boolean): Promise<BuildResult> => {
     let row: ContractRow | null;
     let basics: Awaited<ReturnType<typeof readContractBasics>>;
     let uri: string | null = null;
     try {
       row = await find(k);
       const client = await registry.client(k.chainId);
-      basics = await readContractBasics(client, k.address);
+      // Ingestion stores basics on first sight (extensions NULL): only contractURI is missing then.
+      const ingested = !force && row && row.extensions === null && row.deployed;
+      basics = ingested
+        ? { type: row!.type, name: row!.name, symbol: row!.symbol, decimals: row!.decimals, deployed: true, bytecodeHash: row!.bytecodeHash }
+        : await readContractBasics(client, k.address);
       if (basics.deployed) uri = await readContractURI(client, k.address);
     } catch (err) {
       logger.warn({ err, contract: contractKeyOf(k) }, 'reading a contract from its chain failed');
@@ -133,12 +143,14 @@ export const createContractBuilder = ({
   };
 
   return {
-    async build(k) {
-      const result = await jobs.run(`contract-build:${contractKeyOf(k)}`, () => buildNow(k));
-      return result ?? { error: new DomainError('Unavailable', 'the metadata service is busy; try again later') };
+    async build(k, opts = {}) {
+      const force = opts.force ?? false;
+      const result = await jobs.run(`contract-${force ? 'refresh' : 'build'}:${contractKeyOf(k)}`, () => buildNow(k, force));
+      return result ?? { error: new DomainError('Unavailable', BUSY_MESSAGE) };
     },
-    fetchDocument: (k) => {
-      return find(k).then((row) => startDocument(k, null, parseStoredExtensions(row?.extensions ?? null)?.contractURI.attempts ?? 0));
+    async fetchDocument(k) {
+      const row = await find(k);
+      return startDocument(k, null, parseStoredExtensions(row?.extensions ?? null)?.contractURI.attempts ?? 0);
     },
     documentDue(ext, k, now) {
       const c = ext.contractURI;

@@ -15,7 +15,7 @@ import { requireAdmin } from './admin';
 import { waitAtMost, type BackgroundJobs } from './background';
 import { createContractBuilder, UNDEPLOYED_RECHECK_MS } from './builder';
 import type { MetadataWeb } from './fetcher';
-import { contractInfoFromRow, emptyStoredExtensions, parseStoredExtensions, undeployedContractInfo } from './rows';
+import { contractInfoFromRow, emptyStoredExtensions, parseStoredExtensions } from './rows';
 import { searchContracts, searchQueryOf, type SearchRequest } from './search';
 import { contractKeyOf, type ContractFlagsInput, type ContractInfo, type ContractKey } from './types';
 
@@ -81,15 +81,18 @@ export const createContractsService = ({
     address: requireAddress('contractAddress', req.contractAddress),
   });
 
+  /** Stored rows of `keys` in one statement (one branch per chain), keyed by contractKeyOf. */
   const storedRows = async (keys: ContractKey[]) => {
     const byChain = new Map<number, string[]>();
     for (const k of keys) byChain.set(k.chainId, [...(byChain.get(k.chainId) ?? []), k.address]);
-    const rows = await Promise.all(
-      [...byChain].map(([chainId, addresses]) =>
-        repo.createQueryBuilder('c').where('c.chainId = :chainId', { chainId }).andWhere('c.address IN (:...addresses)', { addresses }).getMany(),
-      ),
-    );
-    return new Map(rows.flat().map((r) => [contractKeyOf(r), r]));
+    const params: Record<string, unknown> = {};
+    const branches = [...byChain].map(([chainId, addresses], i) => {
+      params[`c${i}`] = chainId;
+      params[`a${i}`] = addresses;
+      return `(c.chainId = :c${i} AND c.address IN (:...a${i}))`;
+    });
+    const rows = await repo.createQueryBuilder('c').where(branches.join(' OR '), params).getMany();
+    return new Map(rows.map((r) => [contractKeyOf(r), r]));
   };
 
   const getMany = async (keys: ContractKey[], opts: { force?: boolean; waitMs?: number } = {}) => {
@@ -113,7 +116,7 @@ export const createContractsService = ({
           }
           return;
         }
-        const built = await builder.build(k);
+        const built = await builder.build(k, { force: opts.force });
         if ('error' in built) {
           // A row ingestion inserted still answers when the node is down.
           results.set(id, row ? contractInfoFromRow(row) : built.error);
@@ -165,21 +168,25 @@ export const createContractsService = ({
     if (logoURI !== undefined) patch.logoURI = logoURI || null;
     const info = await one(k);
     if (info.updatedAt === null) {
-      // Flags may be set before the contract is deployed: keep a row for them.
+      // Flags may be set before the contract is deployed: keep a row for them (unless a build just stored one).
       const now = new Date();
-      const u = undeployedContractInfo(k.chainId, k.address);
-      await repo.insert({
-        ...k,
-        type: u.type,
-        name: '',
-        symbol: '',
-        decimals: null,
-        deployed: false,
-        bytecodeHash: '0x',
-        extensions: JSON.stringify(emptyStoredExtensions({ uri: null, status: 'none', attempts: 0 })),
-        refreshedAt: now,
-        updatedAt: now,
-      });
+      await repo
+        .createQueryBuilder()
+        .insert()
+        .orIgnore()
+        .values({
+          ...k,
+          type: 'UNKNOWN',
+          name: '',
+          symbol: '',
+          decimals: null,
+          deployed: false,
+          bytecodeHash: '0x',
+          extensions: JSON.stringify(emptyStoredExtensions({ uri: null, status: 'none', attempts: 0 })),
+          refreshedAt: now,
+          updatedAt: now,
+        })
+        .execute();
     }
     if (Object.keys(patch).length) await repo.update({ chainId: k.chainId, address: k.address }, { ...patch, updatedAt: new Date() });
     return contractInfoFromRow(await repo.findOneByOrFail({ chainId: k.chainId, address: k.address }));

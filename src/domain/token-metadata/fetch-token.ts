@@ -8,10 +8,7 @@ import type { TokenKey } from './types';
 
 /** A failure worth recording (with backoff), with the message shown to callers. */
 export class TokenFetchError extends Error {
-  constructor(
-    message: string,
-    readonly uri: string | null = null,
-  ) {
+  constructor(message: string) {
     super(message);
     this.name = 'TokenFetchError';
   }

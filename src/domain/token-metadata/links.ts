@@ -51,6 +51,20 @@ export const createCollectionLinksService = ({
 }): CollectionLinksService => {
   const links = db.getRepository(CollectionLinkEntity);
 
+  /** Links of `keys` in one statement (one branch per chain), keyed by contractKeyOf. */
+  const linksOf = async (keys: ContractKey[]) => {
+    const byChain = new Map<number, string[]>();
+    for (const k of keys) byChain.set(k.chainId, [...(byChain.get(k.chainId) ?? []), k.address]);
+    const params: Record<string, unknown> = {};
+    const branches = [...byChain].map(([chainId, addresses], i) => {
+      params[`c${i}`] = chainId;
+      params[`a${i}`] = addresses;
+      return `(l.chainId = :c${i} AND l.contract IN (:...a${i}))`;
+    });
+    const rows = await links.createQueryBuilder('l').where(branches.join(' OR '), params).getMany();
+    return new Map(rows.map((r) => [contractKeyOf({ chainId: r.chainId, address: r.contract }), r.collectionId]));
+  };
+
   const pointsAtCollection = async (k: { chainId: number; contract: string }, baseURIs: { contractMetadataURI: string; tokenMetadataURI: string }) => {
     try {
       const client = await registry.client(k.chainId);
@@ -100,22 +114,13 @@ export const createCollectionLinksService = ({
 
     async collectionsOf(keys) {
       if (!keys.length) return new Map();
-      const byChain = new Map<number, string[]>();
-      for (const k of keys) byChain.set(k.chainId, [...(byChain.get(k.chainId) ?? []), k.address]);
-      const rows = (
-        await Promise.all(
-          [...byChain].map(([chainId, addresses]) =>
-            links.createQueryBuilder('l').where('l.chainId = :chainId', { chainId }).andWhere('l.contract IN (:...addresses)', { addresses }).getMany(),
-          ),
-        )
-      ).flat();
-      if (!rows.length) return new Map();
-      const ids = [...new Set(rows.map((r) => r.collectionId))];
+      const all = await linksOf(keys);
+      const hits = [...all.keys()];
+      if (!hits.length) return new Map();
+      const ids = [...new Set(hits.map((id) => all.get(id)!))];
       const found = await db.getRepository(CollectionEntity).createQueryBuilder('c').where('c.id IN (:...ids)', { ids }).getMany();
       const isPrivate = new Map(found.map((c) => [c.id, Boolean(c.private)]));
-      return new Map(
-        rows.map((r) => [contractKeyOf({ chainId: r.chainId, address: r.contract }), { collectionId: r.collectionId, private: isPrivate.get(r.collectionId) ?? true }]),
-      );
+      return new Map(hits.map((id) => [id, { collectionId: all.get(id)!, private: isPrivate.get(all.get(id)!) ?? true }]));
     },
 
     async publicTokens(collectionId, tokenIds) {

@@ -10,6 +10,7 @@ import type { ChainsService } from '../chains';
 import { isDomainError, type DomainError } from '../errors';
 import { waitAtMost, type BackgroundJobs } from '../contracts/background';
 import { retryAt } from '../contracts/backoff';
+import { BUSY_MESSAGE } from '../contracts/builder';
 import { shortError } from '../contracts/contract-uri';
 import type { MetadataWeb } from '../contracts/fetcher';
 import type { ContractsService } from '../contracts/service';
@@ -72,25 +73,25 @@ export const createTokenMetadataService = ({
   timeoutMs: number;
 }): TokenMetadataService => {
   const repo = db.getRepository(TokenMetadataEntity);
+  let closed = false;
+  let closing: Promise<void> | undefined;
 
-  /** Stored rows of `keys`, keyed by tokenKeyOf; one query per contract. */
+  /** Stored rows of `keys` in one statement (one branch per contract, primary-key lookups), keyed by tokenKeyOf. */
   const storedRows = async (keys: TokenKey[]) => {
     const groups = new Map<string, TokenKey[]>();
     for (const k of keys) {
       const g = `${k.chainId}:${k.contract}`;
       groups.set(g, [...(groups.get(g) ?? []), k]);
     }
-    const rows = await Promise.all(
-      [...groups.values()].map((g) =>
-        repo
-          .createQueryBuilder('t')
-          .where('t.chainId = :chainId', { chainId: g[0].chainId })
-          .andWhere('t.contract = :contract', { contract: g[0].contract })
-          .andWhere('t.tokenId IN (:...ids)', { ids: g.map((k) => k.tokenId) })
-          .getMany(),
-      ),
-    );
-    return new Map(rows.flat().map((r) => [tokenKeyOf(r), r]));
+    const params: Record<string, unknown> = {};
+    const branches = [...groups.values()].map((g, i) => {
+      params[`c${i}`] = g[0].chainId;
+      params[`k${i}`] = g[0].contract;
+      params[`i${i}`] = g.map((k) => k.tokenId);
+      return `(t.chainId = :c${i} AND t.contract = :k${i} AND t.tokenId IN (:...i${i}))`;
+    });
+    const rows = await repo.createQueryBuilder('t').where(branches.join(' OR '), params).getMany();
+    return new Map(rows.map((r) => [tokenKeyOf(r), r]));
   };
 
   /** Writes only the given columns: a failure keeps the document of an earlier success. */
@@ -98,7 +99,6 @@ export const createTokenMetadataService = ({
     await repo.upsert({ chainId: k.chainId, contract: k.contract, tokenId: k.tokenId, ...patch }, ['chainId', 'contract', 'tokenId']);
   };
 
-  /** Reads the URI, fetches and normalises the document, and records the outcome; never throws. */
   /** Why no token of this contract can have metadata now, or null when its tokens are worth fetching. */
   const notFetchable = (info: ContractInfo | DomainError): string | null => {
     if (isDomainError(info)) return info.message;
@@ -120,6 +120,7 @@ export const createTokenMetadataService = ({
     }
   };
 
+  /** Reads the URI, fetches and normalises the document, and records the outcome, success or failure. */
   const fetchAndStore = async (k: TokenKey, info: ContractInfo, previousAttempts: number) => {
     const now = new Date();
     let uri: string | null = null;
@@ -163,6 +164,15 @@ export const createTokenMetadataService = ({
   const startFetch = (k: TokenKey, info: ContractInfo, row: TokenMetadataRow | undefined) =>
     jobs.run(`token:${tokenKeyOf(k)}`, () => fetchAndStore(k, info, row?.status === 'FAILED' ? row.attempts : 0));
 
+  /** Fetches tokens of one contract: not in a job pool itself (it waits on both pools), so it cannot deadlock them. */
+  const fetchContractTokens = async (keys: TokenKey[], rows: Map<string, TokenMetadataRow>) => {
+    const [info] = await contracts.getMany([{ chainId: keys[0].chainId, address: keys[0].contract }], { waitMs: 0 });
+    if (closed || (isDomainError(info) && info.message === BUSY_MESSAGE)) return;
+    const why = notFetchable(info);
+    if (why !== null) return recordFailures(keys, rows, why);
+    await Promise.all(keys.map((k) => startFetch(k, info as ContractInfo, rows.get(tokenKeyOf(k)))));
+  };
+
   const getMany = async (keys: TokenKey[], opts: { force?: boolean; waitMs?: number } = {}): Promise<TokenMetadata[]> => {
     const started = Date.now();
     const unique = [...new Map(keys.map((k) => [tokenKeyOf(k), k])).values()];
@@ -194,26 +204,24 @@ export const createTokenMetadataService = ({
       const row = rows.get(tokenKeyOf(k));
       return !row || opts.force || (row.status === 'FAILED' && (!row.retryAt || row.retryAt.getTime() <= started));
     });
-    const fetches: Promise<unknown>[] = [];
-    if (due.length) {
-      // Each contract's type (tokenURI or uri) is looked up once for all its tokens; contractURI documents are not waited for.
-      const contractsDue = [...new Map(due.map((k) => [`${k.chainId}:${k.contract}`, { chainId: k.chainId, address: k.contract }])).values()];
-      const infos = await contracts.getMany(contractsDue, { waitMs: 0 });
-      for (const [i, c] of contractsDue.entries()) {
-        const info = infos[i];
-        const keys = due.filter((k) => k.chainId === c.chainId && k.contract === c.address);
-        const why = notFetchable(info);
-        if (why !== null) fetches.push(recordFailures(keys, rows, why).catch((err) => logger.error({ err }, 'recording token metadata failures failed')));
-        else for (const k of keys) fetches.push(startFetch(k, info as ContractInfo, rows.get(tokenKeyOf(k))));
-      }
-    }
+    // Per contract: its type (tokenURI or uri) is looked up once, then its tokens are fetched. The
+    // read waits for all of it (chain reads included) at most the bound; the rest goes on in the background.
+    const byContract = new Map<string, TokenKey[]>();
+    for (const k of due) byContract.set(`${k.chainId}:${k.contract}`, [...(byContract.get(`${k.chainId}:${k.contract}`) ?? []), k]);
+    const unsettled = new Set<string>();
+    const fetches = [...byContract.values()].map((ks) => {
+      ks.forEach((k) => unsettled.add(tokenKeyOf(k)));
+      return fetchContractTokens(ks, rows)
+        .catch((err) => logger.error({ err }, 'token metadata fetches failed'))
+        .finally(() => ks.forEach((k) => unsettled.delete(tokenKeyOf(k))));
+    });
     if (fetches.length) {
       await waitAtMost(fetches, (opts.waitMs ?? web.readWaitMs) - (Date.now() - started));
       rows = await storedRows(onChain);
     }
     for (const k of onChain) {
       const id = tokenKeyOf(k);
-      results.set(id, metadataFromRow(k, rows.get(id), jobs.running(`token:${id}`)));
+      results.set(id, metadataFromRow(k, rows.get(id), unsettled.has(id) || jobs.running(`token:${id}`)));
     }
     return keys.map((k) => results.get(tokenKeyOf(k))!);
   };
@@ -238,9 +246,14 @@ export const createTokenMetadataService = ({
 
     refreshNow: (keys) => getMany(keys, { force: true, waitMs: 2 * timeoutMs + 60_000 }),
 
-    async close() {
-      await Promise.all([jobs.close(), contractJobs.close()]);
-      await web.fetcher.close();
+    close() {
+      // Idempotent: the composition root and tests may both close it.
+      closing ??= (async () => {
+        closed = true;
+        await Promise.all([jobs.close(), contractJobs.close()]);
+        await web.fetcher.close();
+      })();
+      return closing;
     },
   };
 };

@@ -20,15 +20,15 @@ export const marketFilterIn = (v: unknown) => {
   const f = obj(v);
   if (!f) return v;
   const chainId = f.chainId ?? f.chainID;
+  // `ecosystemId` and `projectType` are ignored by the service: not forwarding them means no value
+  // of theirs (a uint64 beyond GraphQL's Int, an enum number) can fail a request.
   return {
     projectId: intIn(f.projectId),
-    ecosystemId: intIn(f.ecosystemId),
     startDate: f.startDate,
     endDate: f.endDate,
     dateInterval: dateIntervalIn(f.dateInterval),
     collections: f.collections,
     tokenId: stringIn(f.tokenId),
-    projectType: f.projectType,
     chainId: stringIn(chainId),
   };
 };

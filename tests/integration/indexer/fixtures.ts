@@ -73,6 +73,7 @@ export const startIndexerEnv = async (): Promise<IndexerEnv> => {
   });
   const key = (await server.createProject('indexer')).accessKey;
   await waitForIndexed(server.app, anvil);
+  await warmTokenMetadata(server, anvil.chainId, addr);
   return {
     anvil,
     docs,
@@ -93,6 +94,21 @@ export const startIndexerEnv = async (): Promise<IndexerEnv> => {
       await Promise.all([anvil.stop(), docs.close()]);
     },
   };
+};
+
+/**
+ * Fetches every token's document once, so replies carry them whatever the machine's load (a first read
+ * waits for a fetch only a bounded time, then answers FETCHING).
+ */
+const warmTokenMetadata = async (server: TestServer, chainId: number, addr: IndexerEnv['addr']) => {
+  const keys = [addr.erc721, addr.erc1155].flatMap((contract) => ['1', '2', '3'].map((tokenId) => ({ chainId, contract, tokenId })));
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const docs = await server.app.services.tokenMetadata.getMany(keys);
+    if (docs.every((d) => d.status === 'AVAILABLE')) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('token metadata of the fixtures did not become available');
 };
 
 /** Sets the operator flags of a contract directly (the Metadata service owns the API for it). */

@@ -125,18 +125,19 @@ describe('contract info built from the chain', () => {
     expect(JSON.parse(row.extensions!).contractURI).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringMatching(/not valid JSON/) });
   });
 
-  it('fills a row that ingestion inserted with basics only (extensions NULL)', async () => {
-    const token = await env.deploy('TestERC20.sol', ['Ingested', 'ING', 18]);
+  it('completes a row that ingestion inserted (basics, NULL extensions) with its contractURI document', async () => {
+    const token = await env.deploy('TestERC721.sol', ['Ingested', 'ING']);
+    await (await token.setContractURI(`${env.docs.origin}/contract/ingested.json`)).wait();
     const now = new Date();
     await env.server.app.db.getRepository(ContractEntity).insert({
       chainId,
       address: token.address,
-      type: 'ERC20',
-      name: '',
-      symbol: '',
+      type: 'ERC721',
+      name: 'Ingested',
+      symbol: 'ING',
       decimals: null,
       deployed: true,
-      bytecodeHash: '0x',
+      bytecodeHash: await codeHashOf(env.anvil, token.address),
       firstBlock: 3,
       extensions: null,
       logoURI: null,
@@ -148,7 +149,7 @@ describe('contract info built from the chain', () => {
       updatedAt: now,
     });
     const got = await info(token.address);
-    expect(got).toMatchObject({ name: 'Ingested', symbol: 'ING', decimals: 18, extensions: { verified: true, verifiedBy: 'ingestion-test' } });
+    expect(got).toMatchObject({ name: 'Ingested', symbol: 'ING', extensions: { ogName: 'Collection ingested', verified: true, verifiedBy: 'ingestion-test' } });
     const row = await env.server.app.db.getRepository(ContractEntity).findOneByOrFail({ chainId, address: token.address });
     expect(row.firstBlock).toBe(3);
   });

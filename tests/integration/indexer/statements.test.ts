@@ -1,0 +1,158 @@
+// Cost and exactness on seeded rows: nested metadata is batched per request (statement count), summaries sum uint256 exactly.
+import { BalanceEntity, ContractEntity, TokenMetadataEntity, type BalanceRow, type ContractRow, type TokenMetadataRow } from '../../../src/db';
+import { readNativeBalances } from '../../../src/domain/indexer/chain-state';
+import { startTestServer, type TestServer } from '../../helpers/server';
+
+const CHAIN = 31337;
+let server: TestServer;
+let headers: Record<string, string>;
+const X = `0x${'a1'.repeat(20)}`;
+const Y = `0x${'b2'.repeat(20)}`;
+const contractAt = (i: number) => `0x${(0x1000 + i).toString(16).padStart(40, '0')}`;
+const HASH = `0x${'cd'.repeat(32)}`;
+
+/** SQL statements the server runs while `fn` runs (the server does nothing else: no ingestion). */
+const countStatements = async (fn: () => Promise<unknown>) => {
+  const logger = server.app.db.logger;
+  const original = logger.logQuery.bind(logger);
+  const seen: string[] = [];
+  logger.logQuery = (query, parameters, runner) => {
+    seen.push(query);
+    return original(query, parameters, runner);
+  };
+  try {
+    await fn();
+  } finally {
+    logger.logQuery = original;
+  }
+  return seen;
+};
+
+beforeAll(async () => {
+  // A chain whose node is not running: every answer below must come from stored rows.
+  server = await startTestServer({ CHAINS: `${CHAIN}:seeded=http://127.0.0.1:9` }, { index: false });
+  headers = { 'X-Access-Key': (await server.createProject()).accessKey };
+  const now = new Date();
+  const contracts: ContractRow[] = Array.from({ length: 51 }, (_, i) => ({
+    chainId: CHAIN,
+    address: contractAt(i),
+    type: i === 50 ? 'ERC20' : i % 2 ? 'ERC721' : 'ERC1155',
+    name: `Contract ${i}`,
+    symbol: `C${i}`,
+    decimals: i === 50 ? 18 : null,
+    deployed: true,
+    bytecodeHash: HASH,
+    firstBlock: 1,
+    // A built row (the Metadata service's JSON) with no contractURI: nothing to fetch.
+    extensions: JSON.stringify({ link: '', description: '', ogImage: '', ogName: '', originChainId: 0, originAddress: '', contractURI: { uri: null, status: 'none', attempts: 0 } }),
+    logoURI: null,
+    verified: i === 50,
+    verifiedBy: null,
+    blacklist: false,
+    featured: false,
+    refreshedAt: now,
+    updatedAt: now,
+  }));
+  await server.app.db.getRepository(ContractEntity).insert(contracts);
+  // X: 100 balances, two tokens in each of 50 contracts; each token's metadata document stored.
+  const balances: BalanceRow[] = [];
+  const documents: TokenMetadataRow[] = [];
+  for (let i = 0; i < 50; i++) {
+    for (const tokenId of [String(i * 10 + 1), String(i * 10 + 2)]) {
+      balances.push({ chainId: CHAIN, contract: contractAt(i), account: X, tokenId, balance: '1', blockNumber: 100 + i, blockHash: HASH });
+      documents.push({
+        chainId: CHAIN,
+        contract: contractAt(i),
+        tokenId,
+        status: 'AVAILABLE',
+        sourceUri: `https://docs.example/${i}/${tokenId}`,
+        document: JSON.stringify({ tokenId, name: `Token ${tokenId}`, description: '', image: '' }),
+        error: null,
+        attempts: 0,
+        fetchedAt: now,
+        attemptedAt: now,
+        retryAt: null,
+        updatedAt: now,
+      });
+    }
+  }
+  // Y: uint256 extremes (an ERC-20 at 2^256-1, ERC-1155 amounts whose sum passes 2^256) and a stale negative balance.
+  const big = 1n << 255n;
+  balances.push(
+    { chainId: CHAIN, contract: contractAt(50), account: Y, tokenId: '', balance: ((1n << 256n) - 1n).toString(), blockNumber: 7, blockHash: HASH },
+    { chainId: CHAIN, contract: contractAt(0), account: Y, tokenId: '5', balance: big.toString(), blockNumber: 8, blockHash: HASH },
+    { chainId: CHAIN, contract: contractAt(0), account: Y, tokenId: '6', balance: (big + 7n).toString(), blockNumber: 9, blockHash: `0x${'ef'.repeat(32)}` },
+    { chainId: CHAIN, contract: contractAt(0), account: Y, tokenId: '7', balance: '999999999999999999999999999999', blockNumber: 3, blockHash: HASH },
+    { chainId: CHAIN, contract: contractAt(2), account: Y, tokenId: '1', balance: '-5', blockNumber: 4, blockHash: HASH },
+  );
+  for (let i = 0; i < balances.length; i += 50) await server.app.db.getRepository(BalanceEntity).insert(balances.slice(i, i + 50));
+  for (let i = 0; i < documents.length; i += 25) await server.app.db.getRepository(TokenMetadataEntity).insert(documents.slice(i, i + 25));
+});
+
+afterAll(async () => {
+  await server.app.services.tokenMetadata.close();
+  await server.stop();
+});
+
+describe('nested contract info and token metadata are loaded in batches', () => {
+  const rpcPage = (pageSize: number) => server.rpc('Indexer/GetTokenBalances', { accountAddress: X, includeMetadata: true, page: { pageSize } }, headers);
+
+  it('a page of 100 balances across 50 contracts costs the same few statements as a page of 10 (RPC)', async () => {
+    let small: any, large: any;
+    await rpcPage(10); // whatever a first request in the process may warm is not counted
+    const smallSql = await countStatements(async () => (small = await rpcPage(10)));
+    const largeSql = await countStatements(async () => (large = await rpcPage(100)));
+    expect(small.status).toBe(200);
+    expect(large.status).toBe(200);
+    expect(small.body.balances).toHaveLength(10);
+    expect(large.body.balances).toHaveLength(100);
+    expect(new Set(large.body.balances.map((b: any) => b.contractAddress)).size).toBe(50);
+    for (const b of large.body.balances) {
+      expect(b.contractInfo.name).toMatch(/^Contract \d+$/);
+      expect(b.tokenMetadata).toMatchObject({ tokenId: b.tokenID, name: `Token ${b.tokenID}` });
+    }
+    expect(largeSql.length).toBeLessThanOrEqual(5);
+    expect(largeSql.length).toBe(smallSql.length);
+  });
+
+  it('the same over GraphQL', async () => {
+    const query = `query($a: String!, $n: Int) { tokenBalances(accountAddress: $a, first: $n) { edges { node {
+      tokenID contractInfo { name } tokenMetadata { name } } } } }`;
+    const run = async (n: number) => {
+      const r = await server.graphql(query, { a: X, n }, headers);
+      expect(r.body.errors).toBeUndefined();
+      expect(r.body.data.tokenBalances.edges).toHaveLength(n);
+    };
+    await run(10);
+    const small = await countStatements(() => run(10));
+    const large = await countStatements(() => run(100));
+    expect(large.length).toBeLessThanOrEqual(5);
+    expect(large.length).toBe(small.length);
+  });
+});
+
+describe('uint256 exactness', () => {
+  it('sums collectible balances exactly past 2^256 and reports uint256-max ERC-20 balances whole', async () => {
+    const r = await server.rpc('Indexer/GetTokenBalancesSummary', { filter: { accountAddresses: [Y], contractStatus: 'ALL', omitNativeBalances: true } }, headers);
+    expect(r.status).toBe(200);
+    const big = 1n << 255n;
+    expect(r.body.nativeBalances).toEqual([]);
+    expect(r.body.balances.map((b: any) => [b.contractAddress, b.contractType, b.tokenID, b.balance, b.uniqueCollectibles, b.isSummary, b.blockNumber, b.blockHash])).toEqual([
+      [contractAt(0), 'ERC1155', undefined, (big + big + 7n + 999999999999999999999999999999n).toString(), '3', true, 9, `0x${'ef'.repeat(32)}`],
+      [contractAt(50), 'ERC20', undefined, ((1n << 256n) - 1n).toString(), '0', false, 7, HASH],
+    ]);
+    // The negative (stale) balance of contract 2 is not reported anywhere.
+    const detail = await server.rpc('Indexer/GetTokenBalances', { accountAddress: Y }, headers);
+    expect(detail.body.balances.map((b: any) => b.contractAddress)).not.toContain(contractAt(2));
+    expect(detail.body.balances).toHaveLength(4);
+  });
+
+  it('reports a native balance the node cannot give with its reason, not a failure', async () => {
+    // The node's retries take seconds; the domain function is called directly with a node that refuses.
+    const refusing = { client: async () => Promise.reject(new Error('connect ECONNREFUSED')) };
+    expect(await readNativeBalances(refusing, CHAIN, [X, Y])).toEqual([
+      { chainId: CHAIN, accountAddress: X, balance: '0', errorReason: `chain ${CHAIN}: the node did not answer; try again later` },
+      { chainId: CHAIN, accountAddress: Y, balance: '0', errorReason: `chain ${CHAIN}: the node did not answer; try again later` },
+    ]);
+  });
+});
