@@ -3,3 +3,4 @@ export * from './data-source';
 export * from './entities';
 export * from './locks';
 export * from './migrate';
+export * from './chain-keys';

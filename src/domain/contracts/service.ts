@@ -1,7 +1,7 @@
 // Contract information: built from the chain on first ask, stored, refreshed on demand, flagged by the operator, searched.
 import type { Config } from '../../config';
 import type { Logger } from '../../config/logger';
-import type { Db } from '../../db';
+import { chainAddressWhere, type Db } from '../../db';
 import { ContractEntity } from '../../db';
 import type { ChainRegistry } from '../../chain/registry';
 import type { AuthService } from '../auth/service';
@@ -83,15 +83,8 @@ export const createContractsService = ({
 
   /** Stored rows of `keys` in one statement (one branch per chain), keyed by contractKeyOf. */
   const storedRows = async (keys: ContractKey[]) => {
-    const byChain = new Map<number, string[]>();
-    for (const k of keys) byChain.set(k.chainId, [...(byChain.get(k.chainId) ?? []), k.address]);
-    const params: Record<string, unknown> = {};
-    const branches = [...byChain].map(([chainId, addresses], i) => {
-      params[`c${i}`] = chainId;
-      params[`a${i}`] = addresses;
-      return `(c.chainId = :c${i} AND c.address IN (:...a${i}))`;
-    });
-    const rows = await repo.createQueryBuilder('c').where(branches.join(' OR '), params).getMany();
+    const { where, params } = chainAddressWhere('c', 'chainId', 'address', keys);
+    const rows = await repo.createQueryBuilder('c').where(where, params).getMany();
     return new Map(rows.map((r) => [contractKeyOf(r), r]));
   };
 

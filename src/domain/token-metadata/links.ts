@@ -1,5 +1,5 @@
 // Links from hosted collections to deployed contracts: who may create them, and what they answer.
-import type { Db } from '../../db';
+import { chainAddressWhere, type Db } from '../../db';
 import { CollectionEntity, CollectionLinkEntity, type CollectionLinkRow } from '../../db';
 import type { ChainRegistry } from '../../chain/registry';
 import { readContractURI, readERC1155Uri } from '../../chain';
@@ -53,15 +53,8 @@ export const createCollectionLinksService = ({
 
   /** Links of `keys` in one statement (one branch per chain), keyed by contractKeyOf. */
   const linksOf = async (keys: ContractKey[]) => {
-    const byChain = new Map<number, string[]>();
-    for (const k of keys) byChain.set(k.chainId, [...(byChain.get(k.chainId) ?? []), k.address]);
-    const params: Record<string, unknown> = {};
-    const branches = [...byChain].map(([chainId, addresses], i) => {
-      params[`c${i}`] = chainId;
-      params[`a${i}`] = addresses;
-      return `(l.chainId = :c${i} AND l.contract IN (:...a${i}))`;
-    });
-    const rows = await links.createQueryBuilder('l').where(branches.join(' OR '), params).getMany();
+    const { where, params } = chainAddressWhere('l', 'chainId', 'contract', keys);
+    const rows = await links.createQueryBuilder('l').where(where, params).getMany();
     return new Map(rows.map((r) => [contractKeyOf({ chainId: r.chainId, address: r.contract }), r.collectionId]));
   };
 

@@ -1,22 +1,14 @@
 // Indexer Subscribe* wire shapes: one {"balance"|"log"|"receipt": …} object per NDJSON line.
 import type { SubscribeBalanceUpdatesSubscription, SubscribeEventsSubscription, SubscribeReceiptsSubscription } from '../generated/operations';
 import { obj, type Body } from './common';
+import { tokenBalanceCoreOut } from './indexer';
 
 type Balance = SubscribeBalanceUpdatesSubscription['balanceUpdates'];
 type Log = SubscribeEventsSubscription['events'];
 type Receipt = SubscribeReceiptsSubscription['receipts'];
 
-/** TokenBalance as SubscribeBalanceUpdates pushes it (tokenID omitted for ERC-20, as Go's omitempty does). */
-export const balanceOut = (b: Balance) => ({
-  contractType: b.contractType,
-  contractAddress: b.contractAddress,
-  accountAddress: b.accountAddress,
-  ...(b.tokenID !== null ? { tokenID: b.tokenID } : {}),
-  balance: b.balance,
-  blockHash: b.blockHash,
-  blockNumber: b.blockNumber,
-  chainId: b.chainId,
-});
+/** TokenBalance as SubscribeBalanceUpdates pushes it. */
+export const balanceOut = (b: Balance) => tokenBalanceCoreOut(b);
 
 export const logOut = (l: Log) => ({
   uid: l.uid,

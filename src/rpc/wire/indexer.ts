@@ -99,18 +99,24 @@ export const getBalanceUpdatesIn = (b: Body) => ({
 
 type Balance = GetTokenBalancesQuery['tokenBalances']['edges'][number]['node'] | GetTokenBalancesSummaryQuery['tokenBalancesSummary']['edges'][number]['node'];
 
-/** TokenBalance in the published Go field order; `tokenID` omitted where there is none (ERC-20, summary rows). */
+type BalanceCore = Pick<Balance, 'contractType' | 'contractAddress' | 'accountAddress' | 'tokenID' | 'balance' | 'blockHash' | 'blockNumber' | 'chainId'>;
+
+/** The TokenBalance fields every reply carries, in the published Go field order; `tokenID` omitted where there is none (ERC-20, summary rows). */
+export const tokenBalanceCoreOut = (b: BalanceCore) => ({
+  contractType: b.contractType,
+  contractAddress: b.contractAddress,
+  accountAddress: b.accountAddress,
+  ...(b.tokenID !== null ? { tokenID: b.tokenID } : {}),
+  balance: b.balance,
+  blockHash: b.blockHash,
+  blockNumber: b.blockNumber,
+  chainId: b.chainId,
+});
+
 export const tokenBalanceOut = (b: Balance) => {
   const metadata = 'tokenMetadata' in b ? b.tokenMetadata : null;
   return {
-    contractType: b.contractType,
-    contractAddress: b.contractAddress,
-    accountAddress: b.accountAddress,
-    ...(b.tokenID !== null ? { tokenID: b.tokenID } : {}),
-    balance: b.balance,
-    blockHash: b.blockHash,
-    blockNumber: b.blockNumber,
-    chainId: b.chainId,
+    ...tokenBalanceCoreOut(b),
     uniqueCollectibles: b.uniqueCollectibles,
     isSummary: b.isSummary,
     ...(b.contractInfo ? { contractInfo: contractInfoOut(b.contractInfo) } : {}),
