@@ -68,6 +68,8 @@ export const logSchema = z.object({
   transactionIndex: numberQuantity,
   logIndex: numberQuantity,
   removed: z.boolean().optional().transform((v) => v ?? false),
+  // Not standard yet, but geth, reth and anvil send it: it spares a header fetch per block.
+  blockTimestamp: numberQuantity.nullish().transform((v) => v ?? null),
 });
 
 export const receiptSchema = z.object({

@@ -58,6 +58,8 @@ export type Log = {
   logIndex: number;
   /** true when the node reports the log as removed by a reorg. */
   removed: boolean;
+  /** Unix seconds of the block, when the node includes it (geth, reth, anvil do). */
+  blockTimestamp: number | null;
 };
 
 export type Receipt = {

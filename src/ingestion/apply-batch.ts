@@ -23,7 +23,6 @@ export class CheckpointGapError extends Error {}
 export type ApplyResult = ({ applied: true } & BalanceResult) | { applied: false };
 
 const transferRows = (batch: Batch): TransferRow[] => {
-  const timestamps = new Map(batch.blocks.map((b) => [b.number, b.timestamp]));
   return batch.transfers.flatMap((t) =>
     t.tokenIds.map((id, i) => ({
       chainId: batch.chainId,
@@ -39,7 +38,7 @@ const transferRows = (batch: Batch): TransferRow[] => {
       to: t.to,
       tokenId: tokenIdOf(t.kind, id),
       amount: t.amounts[i].toString(),
-      timestamp: timestamps.get(t.blockNumber) ?? 0,
+      timestamp: t.timestamp,
     })),
   );
 };
@@ -70,7 +69,13 @@ const loadBalances = async (m: EntityManager, chainId: number, keys: BalanceKey[
   return found;
 };
 
-export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow[]): Promise<ApplyResult> =>
+/**
+ * Balances the ingester already knows (it is the only writer of its chain). Read before a batch,
+ * updated only after a commit, cleared on rollback.
+ */
+export type BalanceCache = Map<BalanceKey, bigint>;
+
+export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow[], cache: BalanceCache = new Map()): Promise<ApplyResult> =>
   db.transaction(async (m) => {
     const cpQuery = m.getRepository(ChainCheckpointEntity).createQueryBuilder('c').where('c.chainId = :id', { id: batch.chainId });
     // The chain lock already makes this process the only writer; the row lock guards against operator mistakes.
@@ -82,7 +87,9 @@ export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow
       throw new CheckpointGapError(`chain ${batch.chainId}: batch starts at ${batch.fromBlock} but the checkpoint is at ${cp.indexedBlock}`);
     }
 
-    const before = await loadBalances(m, batch.chainId, touchedKeys(batch.transfers));
+    const keys = touchedKeys(batch.transfers);
+    const before = await loadBalances(m, batch.chainId, keys.filter((k) => !cache.has(k)));
+    for (const k of keys) if (cache.has(k)) before.set(k, cache.get(k)!);
     const result = computeBalances(batch.chainId, batch.transfers, before);
 
     await insertIgnore(m, ContractEntity, newContracts);

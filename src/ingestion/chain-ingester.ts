@@ -6,7 +6,8 @@ import type { Logger } from '../config/logger';
 import { ChainCheckpointEntity, ChainTransactionEntity, LockAbortedError, acquireDatabaseLock, type Db } from '../db';
 import type { PubSub } from '../pubsub';
 import { In, Between } from 'typeorm';
-import { applyBatch } from './apply-batch';
+import { applyBatch, type BalanceCache } from './apply-batch';
+import { balanceKey } from './balances';
 import { backfillBatches, createRangeSizer } from './backfill';
 import { createContractTracker } from './contracts';
 import { balanceEvents, logEvents, receiptEvents, restoredBalanceEvents, transferLogsFromRows } from './events';
@@ -40,6 +41,9 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   let wake: (() => void) | null = null;
   let finished: Promise<void> | null = null;
   let lastFinalized = -1;
+  // Bounded: one entry per (contract, holder, token) this process has written.
+  const balanceCache: BalanceCache = new Map();
+  const BALANCE_CACHE_MAX = 500_000;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -58,8 +62,12 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
 
   const commit = async (client: ChainClient, batch: Batch, tracker: ReturnType<typeof createContractTracker>, head: number) => {
     const contracts = await tracker.newContracts(batch.transfers);
-    const result = await applyBatch(db, batch, contracts);
+    const started = Date.now();
+    const result = await applyBatch(db, batch, contracts, balanceCache);
+    logger.debug({ from: batch.fromBlock, to: batch.toBlock, transfers: batch.transfers.length, writeMs: Date.now() - started }, 'batch committed');
     if (!result.applied) return;
+    if (balanceCache.size > BALANCE_CACHE_MAX) balanceCache.clear();
+    for (const b of result.balances) balanceCache.set(balanceKey(b.contract, b.account, b.tokenId), BigInt(b.balance));
     tracker.remember(contracts);
     for (const [reason, n] of batch.skipped) metrics.skipped.inc({ ...label, reason }, n);
     metrics.events.inc(label, batch.transfers.length);
@@ -69,7 +77,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     const kinds = new Map(batch.transfers.map((t) => [t.contract, t.kind]));
     const blocks = new Map(batch.blocks.map((b) => [b.number, b]));
     const txs = new Map(batch.transactions.map((t) => [t.txHash, t]));
-    await pubsub.publish('logs', logEvents(chainId, 'BLOCK_ADDED', batch.transfers, (n) => blocks.get(n)?.parentHash ?? '', (n) => blocks.get(n)?.timestamp ?? 0, (h) => ({
+    await pubsub.publish('logs', logEvents(chainId, 'BLOCK_ADDED', batch.transfers, (n) => blocks.get(n)?.parentHash ?? '', (h) => ({
       from: txs.get(h)?.from ?? '',
       to: txs.get(h)?.to ?? '',
       value: txs.get(h)?.value ?? '0',
@@ -98,11 +106,12 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   const handleReorg = async (client: ChainClient, indexed: number) => {
     const ancestor = await findCommonAncestor(db, client, indexed, chain.confirmations);
     logger.warn({ from: indexed, ancestor, depth: indexed - ancestor }, 'reorg: rolling back to the common ancestor');
+    balanceCache.clear();
     const undone = await rollbackTo(db, chainId, ancestor);
     metrics.reorgs.inc(label);
     const kinds = new Map(undone.removedTransfers.map((t) => [t.contract, t.contractType]));
     const txs = new Map(undone.reorgedTransactions.map((t) => [t.txHash, t]));
-    await pubsub.publish('logs', logEvents(chainId, 'BLOCK_REMOVED', transferLogsFromRows(undone.removedTransfers), () => '', (n) => undone.removedTransfers.find((t) => t.blockNumber === n)?.timestamp ?? 0, (h) => ({
+    await pubsub.publish('logs', logEvents(chainId, 'BLOCK_REMOVED', transferLogsFromRows(undone.removedTransfers), () => '', (h) => ({
       from: txs.get(h)?.from ?? '',
       to: txs.get(h)?.to ?? '',
       value: txs.get(h)?.value ?? '0',

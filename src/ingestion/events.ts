@@ -42,7 +42,6 @@ export const logEvents = (
   type: LogEvent['type'],
   transfers: TransferLog[],
   parentOf: (blockNumber: number) => string,
-  timestampOf: (blockNumber: number) => number,
   txnOf: (txHash: string) => LogEvent['txn'],
 ): LogEvent[] =>
   transfers.map((t) => ({
@@ -56,7 +55,7 @@ export const logEvents = (
     txHash: t.txHash,
     txIndex: t.txIndex,
     logIndex: t.logIndex,
-    timestamp: timestampOf(t.blockNumber),
+    timestamp: t.timestamp,
     txn: txnOf(t.txHash),
     topics: t.topics,
     data: t.data,
@@ -78,6 +77,7 @@ export const transferLogsFromRows = (rows: TransferRow[]): TransferLog[] => {
         logIndex: r.logIndex,
         blockNumber: r.blockNumber,
         blockHash: r.blockHash,
+        timestamp: r.timestamp,
         txHash: r.txHash,
         txIndex: r.txIndex,
         contract: r.contract,

@@ -8,6 +8,8 @@ export type TransferLog = {
   logIndex: number;
   blockNumber: number;
   blockHash: string;
+  /** Unix seconds of the block. */
+  timestamp: number;
   txHash: string;
   txIndex: number;
   contract: string;
@@ -25,9 +27,16 @@ export type Batch = {
   toBlock: number;
   /** Hash of `toBlock`: the checkpoint moves there. */
   toHash: string;
-  /** Headers to store: blocks with transfers, plus every block when following the head (reorg detection). */
+  /**
+   * Headers to store: every block when following the head (reorg detection walks them), and in
+   * backfill the headers that were fetched anyway (the range's last block at least).
+   */
   blocks: BlockRow[];
   transfers: TransferLog[];
+  /**
+   * Transactions carrying transfers, with receipts, when following the head. In backfill only those
+   * carrying NFT transfers (their native value decides market analytics); history is served from transfers.
+   */
   transactions: ChainTransactionRow[];
   /** Whether the range is near the head: events are published only for live batches. */
   live: boolean;
