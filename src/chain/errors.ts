@@ -163,6 +163,6 @@ export const classifyError = (method: string, err: unknown): ChainError => {
 export const isMethodUnsupported = (err: unknown): boolean =>
   err instanceof ChainRequestError &&
   (err.code === -32601 ||
-    /method .*(not found|does not exist|not supported|is not available|unsupported)|unsupported method|not implemented|unknown method/i.test(
+    /method .*(not found|does not exist|not supported|is not available|unsupported)|unsupported method|not\s+implemented|unknown method/i.test(
       err.nodeMessage,
     ));
