@@ -174,7 +174,13 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
           metrics.lag.set(label, Math.max(0, head - cp.indexedBlock));
           await publishFinalized(finalized);
           if (head <= cp.indexedBlock) {
-            // Caught up, or the node is behind us (not a reorg: the hashes decide that).
+            // Caught up, or the node is behind us (not a reorg: only the hashes decide that). A reorg
+            // that keeps the height (same number of blocks replaced) shows as a changed head hash.
+            const current = head === cp.indexedBlock && cp.indexedHash ? await client.eth_getBlockByNumber(head, false) : null;
+            if (current && current.hash !== cp.indexedHash) {
+              await handleReorg(client, cp.indexedBlock);
+              continue;
+            }
             await sleep(pollMs);
           } else if (cp.indexedBlock < finalized) {
             for await (const batch of backfillBatches(client, cp.indexedBlock + 1, finalized, sizer, { stopped: () => stopped })) {

@@ -137,3 +137,18 @@ it('replaying a committed range changes nothing', async () => {
   expect(await server.app.db.getRepository(TransferEntity).countBy({ chainId: anvil.chainId })).toBe(before);
   await expectBalancesMatchChain();
 });
+
+it('detects a reorg that keeps the chain height (same number of blocks replaced)', async () => {
+  await waitForIndexed(server.app, anvil);
+  const snapshot = await anvil.rpc<string>('evm_snapshot');
+  await sendAndWait(tokens.erc20.transfer(B, 11n));
+  await waitForIndexed(server.app, anvil);
+  await anvil.rpc('evm_revert', [snapshot]);
+  await sendAndWait(tokens.erc20.transfer(C, 12n)); // same height, another block
+  for (let i = 0; i < 100; i++) {
+    const c = await indexedBalance(server.app, anvil.chainId, await tokens.erc20.getAddress(), C, '');
+    if (c === (await chainBalance(tokens, 'erc20', C, '0'))) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await expectBalancesMatchChain();
+});
