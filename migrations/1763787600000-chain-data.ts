@@ -122,7 +122,7 @@ export class ChainData1763787600000 implements MigrationInterface {
       idx('transfers', 'idx_transfers_to', ['chain_id', 'to_address', 'block_number']),
       idx('transfers', 'idx_transfers_contract', ['chain_id', 'contract', 'block_number']),
       idx('transfers', 'idx_transfers_tx', ['chain_id', 'tx_hash']),
-      idx('balances', 'idx_balances_account', ['account', 'chain_id', 'contract']),
+      idx('balances', 'idx_balances_account', ['account', 'chain_id', 'contract', 'token_id']),
       idx('balance_changes', 'idx_balance_changes_block', ['chain_id', 'block_number']),
       idx('contracts', 'idx_contracts_name', ['name']),
       idx('contracts', 'idx_contracts_symbol', ['symbol']),

@@ -35,7 +35,8 @@ export const createDataSource = (config: Pick<Config, 'database'>): Db => {
     timezone: 'Z',
     supportBigNumbers: true,
     bigNumberStrings: true,
-    extra: { connectionLimit: 20 },
+    // trace: mysql2 captures a stack per query by default (4–6 % of server CPU under load).
+    extra: { connectionLimit: 20, trace: false },
   });
 };
 

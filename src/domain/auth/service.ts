@@ -17,9 +17,14 @@ export type AuthService = {
   newAccessKey(projectId: number): Promise<string>;
 };
 
+/** Known access keys, kept briefly: a key is checked on every request, and keys are never revoked in place. */
+const KEY_CACHE_TTL_MS = 30_000;
+const KEY_CACHE_MAX = 10_000;
+
 export const createAuthService = ({ db, jwtSecret }: { db: Db; jwtSecret: string }): AuthService => {
   const projects = db.getRepository(ProjectEntity);
   const keys = db.getRepository(AccessKeyEntity);
+  const knownKeys = new Map<string, { projectId: number; until: number }>();
 
   const requireProject = async (projectId: number) => {
     if (!(await projects.existsBy({ id: projectId }))) {
@@ -47,8 +52,12 @@ export const createAuthService = ({ db, jwtSecret }: { db: Db; jwtSecret: string
     async requireAccessKey(creds) {
       const key = creds.accessKey?.trim();
       if (!key) throw unauthorized('missing access key: send X-Access-Key: <key>');
+      const cached = knownKeys.get(key);
+      if (cached && cached.until > Date.now()) return { projectId: cached.projectId };
       const row = key.length <= 64 ? await keys.findOneBy({ key }) : null;
       if (!row) throw new DomainError('AccessKeyNotFound', 'access key not found');
+      if (knownKeys.size >= KEY_CACHE_MAX) knownKeys.clear();
+      knownKeys.set(key, { projectId: row.projectId, until: Date.now() + KEY_CACHE_TTL_MS });
       return { projectId: row.projectId };
     },
 
