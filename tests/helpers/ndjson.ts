@@ -38,8 +38,13 @@ export const openNdjson = async (url: string, body: unknown, headers: Record<str
     next(timeoutMs = 20_000) {
       if (lines.length) return Promise.resolve(lines.shift());
       return new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error('no NDJSON message in time')), timeoutMs);
-        waiters.push((v) => (clearTimeout(t), resolve(v)));
+        const waiter = (v: any) => (clearTimeout(t), resolve(v));
+        // A waiter that timed out leaves the queue, or it would swallow the next message.
+        const t = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error('no NDJSON message in time'));
+        }, timeoutMs);
+        waiters.push(waiter);
       });
     },
     close: () => controller.abort(),

@@ -4,7 +4,16 @@ import path from 'node:path';
 
 const BIN = path.join(__dirname, '..', '..', 'bin', 'strata.js');
 
-export type StrataProcess = { child: ChildProcess; output: () => string; stop(): Promise<number | null> };
+export type StrataProcess = {
+  child: ChildProcess;
+  output: () => string;
+  /** SIGTERM, then resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** Resolves once the output so far matches `re` (use a fresh /g-less RegExp). */
+  waitForOutput(re: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** Sends `signal` (default SIGKILL: no cleanup at all) and resolves once the process is gone. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+};
 
 /** Starts `strata <args>` and resolves once a log line matches `ready` (with the match). */
 export const startStrata = async (
@@ -29,13 +38,47 @@ export const startStrata = async (
     child.stdout!.on('data', check);
     child.once('exit', (code) => reject(new Error(`strata ${args.join(' ')} exited with ${code}:\n${out}`)));
   });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   return {
     child,
     match,
     output: () => out,
+    waitForOutput: (re, waitMs = 30_000) =>
+      new Promise<RegExpExecArray>((resolve, reject) => {
+        const check = () => {
+          const m = re.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            child.stdout!.off('data', check);
+            child.off('exit', gone);
+            resolve(m);
+          }
+          return m;
+        };
+        const gone = () => {
+          if (check()) return;
+          clearTimeout(timer);
+          reject(new Error(`strata ${args.join(' ')} exited before printing ${re}:\n${out}`));
+        };
+        const timer = setTimeout(() => {
+          child.stdout!.off('data', check);
+          child.off('exit', gone);
+          reject(new Error(`strata ${args.join(' ')} did not print ${re} in ${waitMs} ms:\n${out}`));
+        }, waitMs);
+        if (check()) return;
+        if (exited()) return gone();
+        child.stdout!.on('data', check);
+        child.once('exit', gone);
+      }),
+    kill: (signal = 'SIGKILL') =>
+      new Promise<void>((resolve) => {
+        if (exited()) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (exited()) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill('SIGTERM');
       }),
