@@ -155,6 +155,28 @@ it('works with the published SequenceIndexer client', async () => {
   expect(ofBlock().map((m) => m.balance.accountAddress).sort()).toEqual([A, C].sort());
 });
 
+it('streams events and receipts to the published SequenceIndexer client', async () => {
+  const indexer = new SequenceIndexer(server.url, key);
+  const erc20 = (await tokens.erc20.getAddress()).toLowerCase();
+  const controller = new AbortController();
+  const logs: any[] = [];
+  const receipts: any[] = [];
+  const opened = (subscribe: (args: any, opts: any) => unknown, args: unknown, sink: any[]) =>
+    new Promise<void>((resolve) =>
+      void subscribe(args, { onMessage: (m: any) => sink.push(m), onError: () => undefined, onOpen: () => resolve(), signal: controller.signal }),
+    );
+  await opened(indexer.subscribeEvents.bind(indexer), { filter: { contractAddresses: [erc20] } }, logs);
+  await opened(indexer.subscribeReceipts.bind(indexer), { filter: { to: erc20 } }, receipts);
+  const mined = await (await tokens.erc20.transfer(B, 21n)).wait();
+  const mine = (xs: any[], pick: (m: any) => string) => xs.filter((m) => pick(m) === mined!.hash);
+  for (let i = 0; i < 100 && (mine(logs, (m) => m.log.txnHash).length < 1 || mine(receipts, (m) => m.receipt.txnHash).length < 1); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  controller.abort();
+  expect(mine(logs, (m) => m.log.txnHash)[0].log).toMatchObject({ type: 'BLOCK_ADDED', contractAddress: erc20, event: { values: [A, B, '21'] } });
+  expect(mine(receipts, (m) => m.receipt.txnHash)[0].receipt).toMatchObject({ txnStatus: 'SUCCESSFUL', from: A, to: erc20, reorged: false });
+});
+
 it('limits subscriptions per graphql-ws connection', async () => {
   const client = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Access-Key': key } });
   const erc20 = (await tokens.erc20.getAddress()).toLowerCase();
