@@ -3,6 +3,7 @@ import { InvalidArgumentError, SequenceAPIClient, UnauthorizedError, WebrpcError
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startAnvil, type Anvil } from '../helpers/anvil';
 import { linkBody, listBody, randomEoa, removeBody, walletRows } from '../integration/wallets/wallet-kit';
+import { rejectionOf as rejectionOfCall } from '../helpers/rejection';
 
 let anvil: Anvil;
 let server: TestServer;
@@ -20,14 +21,7 @@ afterAll(async () => {
   await anvil.stop();
 });
 
-const rejectionOf = async (p: Promise<unknown>): Promise<WebrpcError> => {
-  try {
-    await p;
-  } catch (err) {
-    return err as WebrpcError;
-  }
-  throw new Error('expected the call to fail');
-};
+const rejectionOf = (p: Promise<unknown>) => rejectionOfCall<WebrpcError>(p);
 
 describe('SequenceAPIClient against Strata', () => {
   it('sends X-Access-Key to /rpc/API/LinkWallet', async () => {

@@ -8,6 +8,7 @@ import {
   WebrpcError,
 } from '@0xsequence/metadata';
 import { RFC3339_TRIMMED, startMetadataEnv, type MetadataEnv } from '../integration/metadata/fixtures';
+import { rejectionOf as rejectionOfCall } from '../helpers/rejection';
 
 let env: MetadataEnv;
 let client: SequenceMetadata;
@@ -26,14 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => env.stop());
 
-const rejectionOf = async (p: Promise<unknown>): Promise<WebrpcError> => {
-  try {
-    await p;
-  } catch (err) {
-    return err as WebrpcError;
-  }
-  throw new Error('expected the call to fail');
-};
+const rejectionOf = (p: Promise<unknown>) => rejectionOfCall<WebrpcError>(p);
 
 describe('SequenceMetadata against Strata', () => {
   it('getContractInfo sends X-Access-Key and reads the ContractInfo', async () => {

@@ -14,6 +14,7 @@ import {
 import jwt from 'jsonwebtoken';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { RFC3339_TRIMMED, ZERO_TIME, createCollection, createToken, readToken, type Project } from './collections-fixtures';
+import { rejectionOf as rejectionOfCall } from '../helpers/rejection';
 
 let server: TestServer;
 let owner: Project;
@@ -33,15 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-/** The error a call rejects with (fails the test if it resolves). */
-const rejectionOf = async (p: Promise<unknown>): Promise<WebrpcError> => {
-  try {
-    await p;
-  } catch (err) {
-    return err as WebrpcError;
-  }
-  throw new Error('expected the call to fail');
-};
+const rejectionOf = (p: Promise<unknown>) => rejectionOfCall<WebrpcError>(p);
 
 describe('SequenceCollections against Strata', () => {
   it('sends BEARER <jwt> to the Collections routes (the client as published)', async () => {

@@ -9,6 +9,7 @@ import {
   type Page,
 } from '@0xsequence/indexer';
 import { startIndexerEnv, type IndexerEnv } from '../integration/indexer/fixtures';
+import { rejectionOf as rejectionOfCall } from '../helpers/rejection';
 
 let env: IndexerEnv;
 let indexer: SequenceIndexer;
@@ -20,14 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => env?.stop());
 
-const rejectionOf = async (p: Promise<unknown>): Promise<WebrpcError> => {
-  try {
-    await p;
-  } catch (err) {
-    return err as WebrpcError;
-  }
-  throw new Error('expected the call to fail');
-};
+const rejectionOf = (p: Promise<unknown>) => rejectionOfCall<WebrpcError>(p);
 
 describe('SequenceIndexer against Strata', () => {
   it('getTransactionHistory: the account’s token transactions, newest first, paged by echoing the reply page', async () => {
