@@ -56,7 +56,10 @@ export const burnTx = (tokens: Tokens, kind: TokenKind, sender: string, holder: 
   return callTx(tokens.erc1155, 'burn', [holder, o.tokenId ?? 0n, o.amount ?? 1n], sender);
 };
 
-export const getReceipt = (anvil: Anvil, hash: string) => anvil.rpc<RpcReceipt | null>('eth_getTransactionReceipt', [hash]);
+export const getReceipt = async (anvil: Anvil, hash: string): Promise<RpcReceipt | null> => {
+  const r = await anvil.rpc<(Omit<RpcReceipt, 'blockNumber' | 'status'> & { blockNumber: string; status: string }) | null>('eth_getTransactionReceipt', [hash]);
+  return r && { ...r, blockNumber: Number(r.blockNumber), status: Number(r.status) };
+};
 
 /**
  * Sends one transaction and waits for its receipt (automine: the next block; otherwise until something mines it).
@@ -71,9 +74,8 @@ export const waitForReceipt = async (anvil: Anvil, hash: string, timeoutMs = 10_
   for (;;) {
     const receipt = await getReceipt(anvil, hash);
     if (receipt) {
-      const r = { ...receipt, blockNumber: Number(receipt.blockNumber), status: Number(receipt.status) };
-      if (r.status !== 1) throw new Error(`transaction ${hash} reverted`);
-      return r;
+      if (receipt.status !== 1) throw new Error(`transaction ${hash} reverted`);
+      return receipt;
     }
     if (Date.now() > deadline) throw new Error(`transaction ${hash} was not mined in ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 20));
@@ -186,7 +188,10 @@ export const mineBlocks = async (
   if (Number(pool.pending) || Number(pool.queued)) throw new Error(`mineBlocks left transactions in the pool: ${JSON.stringify(pool)}`);
   if (last - first + 1 !== blocks.length) throw new Error(`mineBlocks mined ${last - first + 1} blocks for ${blocks.length}`);
   if (requireSuccess) {
-    const receipts = await rpcBatch<RpcReceipt>(anvil.rpcUrl, hashes.flat().map((h) => ({ method: 'eth_getTransactionReceipt', params: [h] })));
+    const receipts = await rpcBatch<{ transactionHash: string; status: string }>(
+      anvil.rpcUrl,
+      hashes.flat().map((h) => ({ method: 'eth_getTransactionReceipt', params: [h] })),
+    );
     const failed = receipts.filter((r) => Number(r.status) !== 1).map((r) => r.transactionHash);
     if (failed.length) throw new Error(`mineBlocks: transactions reverted: ${failed.join(', ')}`);
   }

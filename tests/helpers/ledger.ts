@@ -106,7 +106,7 @@ export const diffTransfers = async (db: Db, anvil: Anvil, tokens: Tokens, toBloc
 export const tokenAddresses = async (tokens: Tokens) =>
   (await Promise.all([tokens.erc20.getAddress(), tokens.erc721.getAddress(), tokens.erc1155.getAddress()])).map((a) => a.toLowerCase());
 
-export type BalanceMismatch = { kind: Kind; account: string; tokenId: string; stored: string; chain: string };
+export type BalanceMismatch = { kind: Kind | 'not a test token'; contract: string; account: string; tokenId: string; stored: string; chain: string };
 
 /** eth_calls in one JSON-RPC batch; a revert answers null. */
 const callBatch = async (anvil: Anvil, calls: Array<{ to: string; data: string }>, blockTag: string): Promise<Array<string | null>> => {
@@ -154,7 +154,7 @@ export const diffBalances = async (
   for (const r of await db.getRepository(BalanceEntity).findBy({ chainId: anvil.chainId })) {
     const kind = kindOf.get(r.contract);
     if (!kind) {
-      if (BigInt(r.balance) !== 0n) mismatches.push({ kind: 'ERC20', account: r.account, tokenId: `${r.contract}:${r.tokenId}`, stored: r.balance, chain: 'not a test token' });
+      if (BigInt(r.balance) !== 0n) mismatches.push({ kind: 'not a test token', contract: r.contract, account: r.account, tokenId: r.tokenId, stored: r.balance, chain: '?' });
       continue;
     }
     stored.set(`${r.contract}|${r.account}|${r.tokenId}`, r.balance);
@@ -187,7 +187,7 @@ export const diffBalances = async (
     const key = `${k.contract}|${k.account}|${k.tokenId}`;
     const chain = k.kind === 'ERC721' ? (owners.get(k.tokenId) === k.account ? 1n : 0n) : chainOf.get(key)!;
     const have = BigInt(stored.get(key) ?? '0');
-    if (have !== chain) mismatches.push({ kind: k.kind, account: k.account, tokenId: k.tokenId, stored: have.toString(), chain: chain.toString() });
+    if (have !== chain) mismatches.push({ ...k, stored: have.toString(), chain: chain.toString() });
   }
   return { checked: list.length, holders: new Set(list.map((k) => k.account)).size, mismatches: mismatches.slice(0, 20) };
 };

@@ -27,7 +27,10 @@ export const startStrata = async (
   child.stdout!.on('data', (c) => (out += c));
   child.stderr!.on('data', (c) => (out += c));
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`strata ${args.join(' ')} did not get ready:\n${out}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // nobody gets a handle on it: do not leave it running
+      reject(new Error(`strata ${args.join(' ')} did not get ready:\n${out}`));
+    }, timeoutMs);
     const check = () => {
       const m = ready.exec(out);
       if (m) {

@@ -67,7 +67,8 @@ const run = async (steps: Array<TxRequest | TxRequest[]>) => {
 };
 
 beforeAll(async () => {
-  anvil = await startAnvil();
+  // Own chain id: on MySQL the ingestion lock (GET_LOCK) is server-wide, so files sharing 31337 wait on each other.
+  anvil = await startAnvil({ chainId: 31001 });
   [A, B, C, D] = [0, 1, 2, 3].map((i) => devWallet(anvil, i).address);
   tokens = await deployTokens(anvil);
   await run(activity(0));

@@ -54,13 +54,18 @@ const spawnIndexer = (): Standby => {
   return s;
 };
 
-/** Polls (no listeners or timers left behind) until `pick` finds something. */
-const poll = async <T>(what: string, pick: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
+/** Polls (no listeners or timers left behind) until `pick` finds something; `context` explains a timeout. */
+const poll = async <T>(
+  what: string,
+  pick: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 30_000,
+  context: () => Promise<string> | string = () => '',
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await pick();
     if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${await context()}`);
     await sleep(10);
   }
 };
@@ -84,7 +89,8 @@ const releaseDeadHoldersLock = () => {
 const indexedBlock = async () => (await db!.getRepository(ChainCheckpointEntity).findOneBy({ chainId: anvil.chainId }))?.indexedBlock ?? -1;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
+  // Own chain id: on MySQL the ingestion lock (GET_LOCK) is server-wide, so files sharing 31337 wait on each other.
+  anvil = await startAnvil({ chainId: 31003 });
   tokens = await deployTokens(anvil);
   workload = createWorkload(tokens, Array.from({ length: 10 }, (_, i) => devWallet(anvil, i).address), random);
   proxy = await startFaultyProxy(anvil.rpcUrl, random, REMOTE_NODE);
@@ -109,7 +115,7 @@ it(`loses and duplicates nothing across ${BACKFILL_KILLS + FOLLOW_KILLS} SIGKILL
     let standbys: Standby[] = Array.from({ length: 1 + STANDBYS }, spawnIndexer);
     // History to backfill, mined while they load.
     await mineBlocks(anvil, workload.blocks(300, 4));
-    const first = await poll('the first ingester', () => standbys.find((s) => s.proc && /ingestion started/.test(s.proc.output())));
+    const first = await poll('the first ingester', () => standbys.find((s) => s.proc && /ingestion started/.test(s.proc.output())), 60_000);
     let active = first.proc!;
     standbys = standbys.filter((s) => s !== first);
     // Migrations are applied by now; this connection only reads.
@@ -121,17 +127,25 @@ it(`loses and duplicates nothing across ${BACKFILL_KILLS + FOLLOW_KILLS} SIGKILL
 
     // One writer to the chain at a time: backlog top-ups (backfill phase), then a steady miner (follow phase).
     let writer: Promise<unknown> = Promise.resolve();
+    let writerError: unknown;
     let toppingUp = false;
+    /** Keeps a backlog deeper than the confirmations, so lives are spent backfilling. */
+    const topUp = async () => {
+      const lag = (await headBlock(anvil)).number - (await indexedBlock());
+      if (lag >= 150 || toppingUp) return;
+      toppingUp = true;
+      writer = mineBlocks(anvil, workload.blocks(120, 3))
+        .catch((err) => (writerError = err))
+        .finally(() => (toppingUp = false));
+    };
+    const state = async () =>
+      `kills ${JSON.stringify(kills)}\nhead ${(await headBlock(anvil)).number}, indexed ${await indexedBlock()}, ` +
+      `writer error ${String(writerError)}\nactive process output (end):\n${active.output().slice(-3_000)}`;
     for (let life = 0; count('backfill') < BACKFILL_KILLS || count('follow') < FOLLOW_KILLS; life++) {
       if (life > 2 * (BACKFILL_KILLS + FOLLOW_KILLS)) throw new Error(`could not place the kills: ${JSON.stringify(kills)}`);
       const backfilling = count('backfill') < BACKFILL_KILLS;
       if (backfilling) {
-        // Keep a backlog deeper than the confirmations, so lives are spent backfilling; mined while standbys load.
-        const lag = (await headBlock(anvil)).number - (await indexedBlock());
-        if (lag < 150 && !toppingUp) {
-          toppingUp = true;
-          writer = mineBlocks(anvil, workload.blocks(120, 3)).finally(() => (toppingUp = false));
-        }
+        await topUp(); // mined while the standbys load
       } else if (!mining) {
         await writer;
         proxy.setPlan({});
@@ -142,14 +156,15 @@ it(`loses and duplicates nothing across ${BACKFILL_KILLS + FOLLOW_KILLS} SIGKILL
             await mineBlocks(anvil, workload.blocks(1, random.int(1, 4)));
             await sleep(random.int(50, 250));
           }
-        })();
+        })().catch((err) => (writerError = err));
       }
       await poll('a loaded standby', () => standbys.find((s) => s.proc));
+      if (backfilling) await topUp(); // the backlog may be gone by now
       // Mostly once this process has committed something (a slow machine must not turn every life into a startup),
       // sometimes right after it took over.
       if (random.chance(0.8)) {
         const from = await indexedBlock();
-        await poll('the active ingester to commit', async () => ((await indexedBlock()) > from ? true : undefined), 30_000);
+        await poll('the active ingester to commit', async () => ((await indexedBlock()) > from ? true : undefined), 30_000, state);
       }
       const afterMs = random.int(0, backfilling ? 500 : 800);
       await sleep(afterMs);
@@ -157,7 +172,7 @@ it(`loses and duplicates nothing across ${BACKFILL_KILLS + FOLLOW_KILLS} SIGKILL
       await active.kill('SIGKILL');
       kills.push({ phase: indexed < head - CONFIRMATIONS ? 'backfill' : 'follow', afterMs, indexed, head });
       releaseDeadHoldersLock();
-      const next = await poll('a standby to take over', () => standbys.find((s) => s.proc && /ingestion started/.test(s.proc.output())), 20_000);
+      const next = await poll('a standby to take over', () => standbys.find((s) => s.proc && /ingestion started/.test(s.proc.output())), 20_000, state);
       active = next.proc!;
       standbys = standbys.filter((s) => s !== next);
       // Load ahead only as many processes as kills remain: each costs seconds of CPU.
@@ -166,6 +181,7 @@ it(`loses and duplicates nothing across ${BACKFILL_KILLS + FOLLOW_KILLS} SIGKILL
     }
     mining = false;
     await writer;
+    expect(writerError).toBeUndefined();
     const head = await waitForCanonical(db, anvil, 30_000);
     await active.stop();
     await Promise.all(standbys.map(async (s) => (await s.loaded).stop()));

@@ -10,7 +10,16 @@ import { seededRandom, withSeed } from '../../helpers/random';
 import { createWorkload, type Workload } from '../../helpers/workload';
 import { ContractEntity } from '../../../src/db';
 
-const FAULTS: FaultPlan = { badGateway: 0.07, resetBefore: 0.05, resetAfter: 0.05, rateLimit: 0.08, delay: 0.2, maxDelayMs: 150 };
+const FAULTS: FaultPlan = {
+  badGateway: 0.07,
+  resetBefore: 0.05,
+  resetAfter: 0.05,
+  rateLimit: 0.08,
+  delay: 0.2,
+  maxDelayMs: 150,
+  // Backfill makes few eth_getLogs calls: every run meets these whatever the seed.
+  script: { eth_getLogs: ['badGateway', 'resetAfter', 'rateLimit', 'resetBefore'] },
+};
 const random = seededRandom();
 
 let anvil: Anvil;
@@ -20,14 +29,16 @@ let tokens: Tokens;
 let workload: Workload;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
+  // Own chain id: on MySQL the ingestion lock (GET_LOCK) is server-wide, so files sharing 31337 wait on each other.
+  anvil = await startAnvil({ chainId: 31004 });
   tokens = await deployTokens(anvil);
   workload = createWorkload(tokens, Array.from({ length: 8 }, (_, i) => devWallet(anvil, i).address), random);
   await mineBlocks(anvil, workload.blocks(60, 6));
   proxy = await startFaultyProxy(anvil.rpcUrl, random);
   // Small ranges and few confirmations: many eth_getLogs calls in backfill, many blocks followed live.
   server = await startTestServer({ CHAINS: JSON.stringify([{ chainId: anvil.chainId, url: proxy.url, confirmations: 4, maxLogRange: 10 }]) });
-  // Healthy until the ingester's client has connected (a node unreachable at that moment is a separate matter).
+  // Healthy until the ingester's client has connected: a node that fails every eth_chainId attempt at that moment
+  // ends the chain's ingestion for good, silently (known bug, reported; see chain-ingester.ts loop()).
   for (let i = 0; i < 200 && proxy.stats.ok === 0; i++) await new Promise((r) => setTimeout(r, 10));
   proxy.setPlan(FAULTS);
 });
@@ -54,7 +65,7 @@ it('follows the head through the same faults and an outage, to the exact state a
       if (round === 2) {
         // An outage: every call fails for a few seconds, through several retries.
         proxy.setPlan({ badGateway: 0.5, resetBefore: 0.5 });
-        await new Promise((r) => setTimeout(r, 3_000));
+        await new Promise((r) => setTimeout(r, 2_000));
         proxy.setPlan(FAULTS);
       }
       await new Promise((r) => setTimeout(r, 150));
