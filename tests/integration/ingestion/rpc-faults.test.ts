@@ -51,12 +51,15 @@ afterAll(async () => {
 
 it('backfills through failures, rate limits and delays to the exact state', () =>
   withSeed(random, async () => {
-    const head = await waitForCanonical(server.app.db, anvil, 60_000);
+    const head = await waitForCanonical(server.app.db, anvil, 90_000);
     const { transfers } = await expectLedgerMatchesChain(server.app.db, anvil, tokens, head);
     expect(transfers).toBeGreaterThan(500);
-    for (const fault of ['badGateway', 'resetBefore', 'resetAfter', 'rateLimit', 'delay'] as const) expect({ fault, n: proxy.stats[fault] > 0 }).toEqual({ fault, n: true });
-    expect([...proxy.faultsByMethod.keys()].some((k) => k.startsWith('eth_getLogs '))).toBe(true);
-  }));
+    const kinds = ['badGateway', 'resetBefore', 'resetAfter', 'rateLimit', 'delay'] as const;
+    expect(kinds.filter((fault) => proxy.stats[fault] === 0)).toEqual([]);
+    expect([...proxy.faultsByMethod.keys()].filter((k) => k.startsWith('eth_getLogs ')).length).toBeGreaterThanOrEqual(3);
+  }),
+  120_000,
+);
 
 it('follows the head through the same faults and an outage, to the exact state and contract basics', () =>
   withSeed(random, async () => {
@@ -70,7 +73,7 @@ it('follows the head through the same faults and an outage, to the exact state a
       }
       await new Promise((r) => setTimeout(r, 150));
     }
-    const head = await waitForCanonical(server.app.db, anvil, 60_000);
+    const head = await waitForCanonical(server.app.db, anvil, 90_000);
     await expectLedgerMatchesChain(server.app.db, anvil, tokens, head);
     const contracts = await server.app.db.getRepository(ContractEntity).findBy({ chainId: anvil.chainId });
     expect(contracts.map((c) => [c.type, c.name, c.symbol]).sort()).toEqual([
@@ -79,4 +82,6 @@ it('follows the head through the same faults and an outage, to the exact state a
       ['ERC721', 'Apes', 'APE'],
     ]);
     expect(proxy.stats.ok).toBeGreaterThan(0);
-  }));
+  }),
+  120_000,
+);
