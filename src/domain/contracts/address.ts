@@ -2,8 +2,6 @@
 import { invalidArgument } from '../errors';
 import { requireAddress } from '../validate';
 
-export { requireAddress };
-
 /** A required list of addresses, de-duplicated in first-seen order; at most `max`. */
 export const requireAddressList = (field: string, v: unknown, max: number): string[] => {
   if (!Array.isArray(v)) throw invalidArgument(field, 'must be an array of addresses');

@@ -8,7 +8,7 @@ import type { ChainsService } from '../chains';
 import type { CollectionsService } from '../collections/service';
 import type { CollectionToken } from '../collections/types';
 import { DomainError, notFound, permissionDenied } from '../errors';
-import { requireAddress } from '../contracts/address';
+import { requireAddress } from '../validate';
 import { unavailable } from '../contracts/builder';
 import { contractKeyOf, type ContractKey } from '../contracts/types';
 import type { CollectionLink } from './types';

@@ -2,7 +2,7 @@
 import type { ChainsService } from '../chains';
 import { invalidArgument } from '../errors';
 import { requireUint256 } from '../validate';
-import { requireAddress } from '../contracts/address';
+import { requireAddress } from '../validate';
 import type { TokenKey } from './types';
 
 /** Wire notes, Decision 10: at most 50 contracts per batch and 50 tokens per contract. */
