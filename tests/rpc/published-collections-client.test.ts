@@ -139,11 +139,12 @@ describe('SequenceCollections against Strata', () => {
   it("throws PermissionDeniedError (1001, 403) for another project's collection or projectId", async () => {
     const intruder = new SequenceCollections(server.url, other.bearerToken);
     for (const call of [
-      intruder.getCollection({ collectionId: gems }),
-      intruder.updateToken({ collectionId: gems, tokenId: '5', token: { tokenId: '5', name: 'x', source: '', status: ResourceStatus.NOT_AVAILABLE, attributes: [] } }),
-      intruder.listCollections({ projectId: owner.projectId }),
+      () => intruder.getCollection({ collectionId: gems }),
+      () => intruder.updateToken({ collectionId: gems, tokenId: '5', token: { tokenId: '5', name: 'x', source: '', status: ResourceStatus.NOT_AVAILABLE, attributes: [] } }),
+      () => intruder.listCollections({ projectId: owner.projectId }),
     ]) {
-      const err = await rejectionOf(call);
+      // One call at a time: a call started early could reject before anything awaits it.
+      const err = await rejectionOf(call());
       expect(err).toBeInstanceOf(PermissionDeniedError);
       expect(err).toBeInstanceOf(WebrpcError);
       expect(err).toMatchObject({ name: 'PermissionDenied', code: 1001, status: 403 });
@@ -155,10 +156,10 @@ describe('SequenceCollections against Strata', () => {
 
   it('throws NotFoundError (3000, 400) for an unknown collection or token', async () => {
     for (const call of [
-      client.getCollection({ collectionId: 987_654 }),
-      client.updateToken({ collectionId: gems, tokenId: '6', token: { tokenId: '6', name: 'x', source: '', status: ResourceStatus.NOT_AVAILABLE, attributes: [] } }),
+      () => client.getCollection({ collectionId: 987_654 }),
+      () => client.updateToken({ collectionId: gems, tokenId: '6', token: { tokenId: '6', name: 'x', source: '', status: ResourceStatus.NOT_AVAILABLE, attributes: [] } }),
     ]) {
-      const err = await rejectionOf(call);
+      const err = await rejectionOf(call());
       expect(err).toBeInstanceOf(NotFoundError);
       expect(err).toMatchObject({ name: 'NotFound', code: 3000, status: 400, message: expect.stringMatching(/not found/) });
     }

@@ -62,8 +62,10 @@ export const createAuthService = ({ db, jwtSecret }: { db: Db; jwtSecret: string
     },
 
     issueBearerToken(projectId, opts = {}) {
+      // A unique id per token: two tokens issued in the same second are still distinct credentials.
       return jwt.sign({ project: projectId }, jwtSecret, {
         algorithm: 'HS256',
+        jwtid: crypto.randomUUID(),
         ...(opts.expiresInSeconds ? { expiresIn: opts.expiresInSeconds } : {}),
       });
     },
