@@ -1,4 +1,5 @@
 // Cross-process named locks: MySQL GET_LOCK, or a lock file beside the SQLite database.
+import { createHash } from 'node:crypto';
 import lockfile from 'proper-lockfile';
 import type { Db } from './data-source';
 import { dialectOf } from './data-source';
@@ -28,29 +29,55 @@ export const acquireDatabaseLock = async (db: Db, name: string, opts: LockOption
   dialectOf(db) === 'mysql' ? acquireMysqlLock(db, name, opts) : acquireFileLock(db, name, opts);
 
 const POLL_SECONDS = 2;
+const MYSQL_LOCK_NAME_MAX = 64;
+
+/**
+ * GET_LOCK names are server-wide, so the database is part of the name: two indexes on one server must not wait on
+ * each other. Names are at most 64 characters and compared case-insensitively, while database names may differ only
+ * in case: a name that is too long or not plain lowercase ASCII keeps a readable prefix and ends in a hash of the
+ * whole (plain truncation would let two long database names collide).
+ */
+export const mysqlLockName = (database: string, name: string): string => {
+  const full = `strata:${database}:${name}`;
+  if (/^[\x20-\x40\x5b-\x7e]*$/.test(full) && full.length <= MYSQL_LOCK_NAME_MAX) return full;
+  const hash = createHash('sha1').update(full).digest('hex').slice(0, 32);
+  const prefix = full.replace(/[^\x20-\x7e]/g, '_').slice(0, MYSQL_LOCK_NAME_MAX - hash.length - 1);
+  return `${prefix}~${hash}`;
+};
+
+/** Called after each failed attempt: reports the wait once, and ends it on shutdown or timeout. */
+const waiting = (name: string, opts: LockOptions) => {
+  const started = Date.now();
+  let warned = false;
+  return () => {
+    if (!warned) {
+      warned = true;
+      opts.onWait?.();
+    }
+    if (opts.aborted?.()) throw new LockAbortedError(`stopped waiting for database lock ${name}`);
+    if (opts.timeoutMs !== undefined && Date.now() - started > opts.timeoutMs) {
+      throw new Error(`timed out waiting for database lock ${name}`);
+    }
+  };
+};
 
 const acquireMysqlLock = async (db: Db, name: string, opts: LockOptions) => {
   // GET_LOCK is held by a connection, so keep one connection for the lock's whole life.
   const runner = db.createQueryRunner();
   await runner.connect();
-  const lockName = `strata:${name}`.slice(0, 64);
-  const started = Date.now();
-  let warned = false;
-  for (;;) {
-    const rows = await runner.query('SELECT GET_LOCK(?, ?) AS got', [lockName, POLL_SECONDS]);
-    if (Number(rows[0].got) === 1) break;
-    if (!warned) {
-      warned = true;
-      opts.onWait?.();
+  let lockName: string;
+  try {
+    const [{ db: database }] = await runner.query('SELECT DATABASE() AS db');
+    lockName = mysqlLockName(String(database ?? ''), name);
+    const waited = waiting(name, opts);
+    for (;;) {
+      const rows = await runner.query('SELECT GET_LOCK(?, ?) AS got', [lockName, POLL_SECONDS]);
+      if (Number(rows[0].got) === 1) break;
+      waited();
     }
-    if (opts.aborted?.()) {
-      await runner.release();
-      throw new LockAbortedError(`stopped waiting for database lock ${name}`);
-    }
-    if (opts.timeoutMs !== undefined && Date.now() - started > opts.timeoutMs) {
-      await runner.release();
-      throw new Error(`timed out waiting for database lock ${name}`);
-    }
+  } catch (err) {
+    await runner.release();
+    throw err;
   }
   return async () => {
     try {
@@ -63,8 +90,7 @@ const acquireMysqlLock = async (db: Db, name: string, opts: LockOptions) => {
 
 const acquireFileLock = async (db: Db, name: string, opts: LockOptions) => {
   const file = `${String(db.options.database)}.${name.replace(/[^a-z0-9_-]/gi, '_')}`;
-  const started = Date.now();
-  let warned = false;
+  const waited = waiting(name, opts);
   for (;;) {
     try {
       // A stale lock (its holder crashed) expires after `stale` ms because holders refresh it.
@@ -72,14 +98,7 @@ const acquireFileLock = async (db: Db, name: string, opts: LockOptions) => {
       return async () => release();
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
-      if (!warned) {
-        warned = true;
-        opts.onWait?.();
-      }
-      if (opts.aborted?.()) throw new LockAbortedError(`stopped waiting for database lock ${name}`);
-      if (opts.timeoutMs !== undefined && Date.now() - started > opts.timeoutMs) {
-        throw new Error(`timed out waiting for database lock ${name}`);
-      }
+      waited();
       await new Promise((r) => setTimeout(r, POLL_SECONDS * 250));
     }
   }

@@ -1,18 +1,18 @@
 // Ingests one chain: backfills finalized history, then follows the head block by block with reorg detection.
-import { RetryableChainError, type ChainClient } from '../chain';
+import { RetryableChainError, type ChainClient, type Unsubscribe } from '../chain';
 import type { ChainRegistry } from '../chain/registry';
 import type { ChainConfig } from '../config';
 import type { Logger } from '../config/logger';
-import { ChainCheckpointEntity, ChainTransactionEntity, LockAbortedError, acquireDatabaseLock, type Db } from '../db';
+import { ChainCheckpointEntity, LockAbortedError, acquireDatabaseLock, type ChainCheckpointRow, type Db } from '../db';
 import type { PubSub } from '../pubsub';
-import { In, Between } from 'typeorm';
 import { applyBatch, type BalanceCache } from './apply-batch';
 import { balanceKey } from './balances';
-import { backfillBatches, createRangeSizer } from './backfill';
-import { createContractTracker } from './contracts';
+import { backfillBatches, createRangeSizer, type RangeSizer } from './backfill';
+import { createContractTracker, type ContractTracker } from './contracts';
 import { balanceEvents, logEvents, receiptEvents, restoredBalanceEvents, transferLogsFromRows } from './events';
 import { BlockChangedError, fetchRange } from './fetch-range';
-import { createProgressReporter, type IngestionMetrics } from './progress';
+import { createFinality } from './finality';
+import { createProgressReporter, type IngestionMetrics, type ProgressReporter } from './progress';
 import { DeepReorgError, findCommonAncestor, rollbackTo } from './reorg';
 import type { Batch } from './types';
 
@@ -40,7 +40,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   let stopped = false;
   let wake: (() => void) | null = null;
   let finished: Promise<void> | null = null;
-  let lastFinalized = -1;
+  const finality = createFinality({ db, chainId, confirmations: chain.confirmations, pubsub, metrics });
   // Bounded: one entry per (contract, holder, token) this process has written.
   const balanceCache: BalanceCache = new Map();
   const BALANCE_CACHE_MAX = 500_000;
@@ -60,7 +60,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     return row;
   };
 
-  const commit = async (client: ChainClient, batch: Batch, tracker: ReturnType<typeof createContractTracker>, head: number) => {
+  const commit = async (client: ChainClient, batch: Batch, tracker: ContractTracker, head: number) => {
     const contracts = await tracker.newContracts(batch.transfers);
     const started = Date.now();
     const result = await applyBatch(db, batch, contracts, balanceCache);
@@ -83,24 +83,10 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
       value: txs.get(h)?.value ?? '0',
     })));
     await pubsub.publish('balances', balanceEvents(result.changes, (c) => kinds.get(c) ?? 'ERC20', false));
-    await pubsub.publish('receipts', receiptEvents(batch.transactions, head - chain.confirmations, false));
+    // Final only up to the finality already established on a checked branch: the caller settles this batch's blocks
+    // after the commit, and finality.settle announces those that are past the confirmation depth then.
+    await pubsub.publish('receipts', receiptEvents(batch.transactions, finality.current(), false));
     void client;
-  };
-
-  /** Receipts whose block just became final are sent again with `final: true`. */
-  const publishFinalized = async (finalized: number) => {
-    if (lastFinalized < 0 || finalized <= lastFinalized) {
-      lastFinalized = Math.max(lastFinalized, finalized);
-      return;
-    }
-    const rows = await db.getRepository(ChainTransactionEntity).findBy({
-      chainId,
-      reorged: false,
-      blockNumber: Between(lastFinalized + 1, finalized),
-    });
-    lastFinalized = finalized;
-    const live = rows.filter((r) => r.logsJson !== null);
-    if (live.length) await pubsub.publish('receipts', receiptEvents(live, finalized, false));
   };
 
   const handleReorg = async (client: ChainClient, indexed: number) => {
@@ -108,6 +94,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     logger.warn({ from: indexed, ancestor, depth: indexed - ancestor }, 'reorg: rolling back to the common ancestor');
     balanceCache.clear();
     const undone = await rollbackTo(db, chainId, ancestor);
+    finality.rolledBack(ancestor);
     metrics.reorgs.inc(label);
     const kinds = new Map(undone.removedTransfers.map((t) => [t.contract, t.contractType]));
     const txs = new Map(undone.reorgedTransactions.map((t) => [t.txHash, t]));
@@ -120,7 +107,8 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     await pubsub.publish('balances', restoredBalanceEvents(undone.restored, (c) => kinds.get(c) ?? 'ERC20'));
   };
 
-  const follow = async (client: ChainClient, tracker: ReturnType<typeof createContractTracker>, head: number) => {
+  /** Follows the head; returns the new indexed block when the batch extended the stored branch, else null. */
+  const follow = async (client: ChainClient, tracker: ContractTracker, head: number): Promise<number | null> => {
     const cp = (await checkpoints.findOneBy({ chainId }))!;
     const from = cp.indexedBlock + 1;
     const to = Math.min(head, from + FOLLOW_MAX_BLOCKS - 1);
@@ -128,22 +116,87 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     try {
       batch = await fetchRange(client, from, to, { allHeaders: true, receipts: true, live: true });
     } catch (err) {
-      if (err instanceof BlockChangedError) return; // the next round reads the settled chain
+      if (err instanceof BlockChangedError) return null; // the next round reads the settled chain
       throw err;
     }
     const ordered = [...batch.blocks].sort((a, b) => a.number - b.number);
     for (let i = 1; i < ordered.length; i++) {
-      if (ordered[i].parentHash !== ordered[i - 1].hash) return; // read across a reorg: try again
+      if (ordered[i].parentHash !== ordered[i - 1].hash) return null; // read across a reorg: try again
     }
     if (cp.indexedHash && ordered[0].parentHash !== cp.indexedHash) {
       await handleReorg(client, cp.indexedBlock);
-      return;
+      return null;
     }
     await commit(client, batch, tracker, head);
+    return batch.toBlock;
+  };
+
+  /** Whether the stored tip is still the node's block at its height; null when the node did not return that block. */
+  const tipIsCanonical = async (client: ChainClient, cp: ChainCheckpointRow): Promise<boolean | null> => {
+    if (!cp.indexedHash) return true; // nothing stored that a reorg could have orphaned
+    const current = await client.eth_getBlockByNumber(cp.indexedBlock, false);
+    return current && current.hash === cp.indexedHash;
+  };
+
+  /**
+   * One round: read the head, check the stored branch against the node, ingest what is new, and only then move
+   * finality, so it never covers a block that a reorg not yet handled has orphaned.
+   */
+  const step = async (client: ChainClient, tracker: ContractTracker, report: ProgressReporter, sizer: RangeSizer) => {
+    const head = await client.eth_blockNumber();
+    const cp = (await checkpoints.findOneBy({ chainId }))!;
+    await checkpoints.update({ chainId }, { headBlock: head });
+    metrics.head.set(label, head);
+    metrics.lag.set(label, Math.max(0, head - cp.indexedBlock));
+    // Blocks this deep are final by the confirmation setting: backfill takes them without following them live.
+    const settled = head - chain.confirmations;
+    if (head <= cp.indexedBlock) {
+      // Caught up, or the node is behind us (not a reorg: only the hashes decide that). A reorg that keeps the height
+      // (same number of blocks replaced) shows as a changed hash at the tip.
+      const canonical = head === cp.indexedBlock && cp.indexedHash ? await tipIsCanonical(client, cp) : null;
+      if (canonical === false) return handleReorg(client, cp.indexedBlock);
+      if (canonical) await finality.settle(cp.indexedBlock, head);
+      await sleep(pollMs);
+    } else if (cp.indexedBlock < settled) {
+      // Backfill builds on the stored tip without reading its children's headers: check it first. A reorg can have
+      // replaced it and grown past the confirmation depth while we were not looking (a restart, an outage).
+      const canonical = await tipIsCanonical(client, cp);
+      if (canonical === false) return handleReorg(client, cp.indexedBlock);
+      if (canonical === null) return sleep(pollMs);
+      for await (const batch of backfillBatches(client, cp.indexedBlock + 1, settled, sizer, { stopped: () => stopped })) {
+        await commit(client, batch, tracker, head);
+        // Per batch, so a long backfill shows its progress in finality too.
+        await finality.settle(batch.toBlock, head);
+        report({ blocks: batch.toBlock - batch.fromBlock + 1, events: batch.transfers.length, indexed: batch.toBlock, head });
+      }
+    } else {
+      const indexed = await follow(client, tracker, head);
+      if (indexed !== null) await finality.settle(indexed, head);
+    }
+  };
+
+  /** Waits out a failed step (or connection attempt): shorter for node trouble, which usually passes. */
+  const backoff = async (err: unknown, msg: string) => {
+    const retryable = err instanceof RetryableChainError;
+    logger[retryable ? 'warn' : 'error']({ err }, msg);
+    await sleep(retryable ? 2_000 : 5_000);
+  };
+
+  /** The node's client; a node that is down at start delays ingestion instead of ending it. Null once stopped. */
+  const connect = async (): Promise<ChainClient | null> => {
+    while (!stopped) {
+      try {
+        return await deps.registry.client(chainId);
+      } catch (err) {
+        await backoff(err, 'cannot connect to the node; retrying');
+      }
+    }
+    return null;
   };
 
   const loop = async () => {
-    const client = await deps.registry.client(chainId);
+    const client = await connect();
+    if (!client) return;
     let release: () => Promise<void>;
     try {
       release = await acquireDatabaseLock(db, `ingest-${chainId}`, {
@@ -152,49 +205,24 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
       });
     } catch (err) {
       if (err instanceof LockAbortedError) return;
+      logger.error({ err }, 'ingestion stopped for this chain');
       throw err;
     }
-    let unsubscribe: (() => Promise<void>) | null = null;
+    let unsubscribe: Unsubscribe | null = null;
     try {
       logger.info({ url: chain.url.replace(/\/\/[^@/]*@/, '//***@') }, 'ingestion started');
-      const cp0 = await ensureCheckpoint();
-      lastFinalized = cp0.finalizedBlock;
+      await finality.resume(await ensureCheckpoint());
       const tracker = createContractTracker(db, client);
       const report = createProgressReporter(logger, chainId);
       const sizer = createRangeSizer(chain.maxLogRange);
-      unsubscribe = await client.subscribeNewHeads(() => wake?.());
       while (!stopped) {
         try {
-          const head = await client.eth_blockNumber();
-          const finalized = Math.max(-1, head - chain.confirmations);
-          const cp = (await checkpoints.findOneBy({ chainId }))!;
-          await checkpoints.update({ chainId }, { headBlock: head, finalizedBlock: Math.max(finalized, cp.finalizedBlock) });
-          metrics.head.set(label, head);
-          metrics.finalized.set(label, finalized);
-          metrics.lag.set(label, Math.max(0, head - cp.indexedBlock));
-          await publishFinalized(finalized);
-          if (head <= cp.indexedBlock) {
-            // Caught up, or the node is behind us (not a reorg: only the hashes decide that). A reorg
-            // that keeps the height (same number of blocks replaced) shows as a changed head hash.
-            const current = head === cp.indexedBlock && cp.indexedHash ? await client.eth_getBlockByNumber(head, false) : null;
-            if (current && current.hash !== cp.indexedHash) {
-              await handleReorg(client, cp.indexedBlock);
-              continue;
-            }
-            await sleep(pollMs);
-          } else if (cp.indexedBlock < finalized) {
-            for await (const batch of backfillBatches(client, cp.indexedBlock + 1, finalized, sizer, { stopped: () => stopped })) {
-              await commit(client, batch, tracker, head);
-              report({ blocks: batch.toBlock - batch.fromBlock + 1, events: batch.transfers.length, indexed: batch.toBlock, head });
-            }
-          } else {
-            await follow(client, tracker, head);
-          }
+          // Inside the retried round: a node that fails now may answer later. Heads only wake us early.
+          unsubscribe ??= await client.subscribeNewHeads(() => wake?.());
+          await step(client, tracker, report, sizer);
         } catch (err) {
           if (err instanceof DeepReorgError) throw err;
-          const retryable = err instanceof RetryableChainError;
-          logger[retryable ? 'warn' : 'error']({ err }, 'ingestion step failed; retrying');
-          await sleep(retryable ? 2_000 : 5_000);
+          await backoff(err, 'ingestion step failed; retrying');
         }
       }
     } catch (err) {

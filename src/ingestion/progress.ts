@@ -10,13 +10,15 @@ export const createIngestionMetrics = (registry: client.Registry) => {
   return {
     indexed: gauge('strata_chain_indexed_block', 'Last block whose rows are committed'),
     head: gauge('strata_chain_head_block', 'Latest block the node reported'),
-    finalized: gauge('strata_chain_finalized_block', 'Head minus the confirmation depth'),
+    finalized: gauge('strata_chain_finalized_block', 'Highest block past the confirmation depth on the branch checked against the node'),
     lag: gauge('strata_chain_lag_blocks', 'Head minus indexed block'),
     events: counter('strata_ingested_transfers_total', 'Token transfer logs ingested'),
     skipped: counter('strata_skipped_logs_total', 'Logs that did not decode, by reason', ['chain', 'reason']),
     reorgs: counter('strata_reorgs_total', 'Reorgs rolled back'),
   };
 };
+
+export type ProgressReporter = ReturnType<typeof createProgressReporter>;
 
 /** Logs blocks/s, events/s, distance to head and an ETA every `everyMs` while catching up. */
 export const createProgressReporter = (logger: Logger, chainId: number, everyMs = 10_000) => {

@@ -82,6 +82,13 @@ export const rollbackTo = async (db: Db, chainId: number, ancestor: number): Pro
     }
     await m.getRepository(BlockEntity).delete({ chainId, number: MoreThan(ancestor) });
     const base = await m.getRepository(BlockEntity).findOneBy({ chainId, number: ancestor });
-    await m.getRepository(ChainCheckpointEntity).update({ chainId }, { indexedBlock: ancestor, indexedHash: base?.hash ?? null, updatedAt: new Date() });
+    const cp = await m.getRepository(ChainCheckpointEntity).findOneBy({ chainId });
+    // Finality cannot stay on blocks that are gone (a reorg deeper than the confirmations, relative to the head
+    // that made them final, can still end within the window of the indexed block).
+    const finalizedBlock = Math.min(cp?.finalizedBlock ?? -1, ancestor);
+    await m.getRepository(ChainCheckpointEntity).update(
+      { chainId },
+      { indexedBlock: ancestor, indexedHash: base?.hash ?? null, finalizedBlock, updatedAt: new Date() },
+    );
     return { removedTransfers, reorgedTransactions, restored };
   });

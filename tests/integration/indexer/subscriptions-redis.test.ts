@@ -59,7 +59,7 @@ it('delivers events ingested by one process to subscribers of other processes', 
     procs.push(p);
     replicas.push(Number(p.match[1]));
   }
-  procs.push(await startStrata(['index'], env, /strata is indexing/));
+  procs.push(await startStrata(['index'], { ...env, PORT: '0', HOST: '127.0.0.1' }, /strata is indexing/));
 
   const erc20 = (await tokens.erc20.getAddress()).toLowerCase();
   const streams = await Promise.all(

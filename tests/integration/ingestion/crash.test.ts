@@ -89,15 +89,15 @@ const releaseDeadHoldersLock = () => {
 const indexedBlock = async () => (await db!.getRepository(ChainCheckpointEntity).findOneBy({ chainId: anvil.chainId }))?.indexedBlock ?? -1;
 
 beforeAll(async () => {
-  // Own chain id: on MySQL the ingestion lock (GET_LOCK) is server-wide, so files sharing 31337 wait on each other.
-  anvil = await startAnvil({ chainId: 31003 });
+  anvil = await startAnvil();
   tokens = await deployTokens(anvil);
   workload = createWorkload(tokens, Array.from({ length: 10 }, (_, i) => devWallet(anvil, i).address), random);
   proxy = await startFaultyProxy(anvil.rpcUrl, random, REMOTE_NODE);
   database = await createTestDatabase();
   // maxLogRange 2: backfill is hundreds of small batches, each its own transaction, for kills to land in.
   const chain = { chainId: anvil.chainId, url: proxy.url, confirmations: CONFIRMATIONS, maxLogRange: 2, maxConcurrency: 2 };
-  env = { ...database.env, CHAINS: JSON.stringify([chain]) };
+  // Several `strata index` run at once: each its own operations port.
+  env = { ...database.env, PORT: '0', HOST: '127.0.0.1', CHAINS: JSON.stringify([chain]) };
 }, 60_000);
 
 afterAll(async () => {

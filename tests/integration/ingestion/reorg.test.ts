@@ -1,6 +1,7 @@
 // Reorgs of depth 1, 5 and the deepest the finality setting allows (confirmations N: N blocks), met while
 // following the head: stored state becomes the new branch exactly, and dropped transactions' receipts come out
-// `reorged` (table and SubscribeReceipts stream). One block deeper stops the chain without touching its data.
+// `reorged` (table and SubscribeReceipts stream), never `final`. So does a shallow reorg the ingester meets only once
+// the new branch is past the confirmation depth. One block deeper than N stops the chain without touching its data.
 import { devWallet, startAnvil, type Anvil } from '../../helpers/anvil';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { deployTokens, type Tokens } from '../../helpers/chain-fixtures';
@@ -28,6 +29,8 @@ import { ChainCheckpointEntity, ChainTransactionEntity, TransferEntity } from '.
 
 /** Confirmations: a reorg of up to N blocks is undone; N + 1 is deeper than the unfinalized window. */
 const N = 8;
+/** Depth of the reorg that the ingester only meets once the new branch has grown past the confirmations. */
+const BURIED = 3;
 
 let anvil: Anvil;
 /** Healthy pass-through: its pause makes the ingester's next look at the node land after a whole reorg. */
@@ -138,8 +141,7 @@ const expectNewBranch = async (dropped: RpcReceipt[], reincluded: RpcReceipt[] =
 };
 
 beforeAll(async () => {
-  // Own chain id: on MySQL the ingestion lock (GET_LOCK) is server-wide, so files sharing 31337 wait on each other.
-  anvil = await startAnvil({ chainId: 31002 });
+  anvil = await startAnvil();
   [A, B, C, D, E, R] = [0, 1, 2, 3, 4, 5].map((i) => devWallet(anvil, i).address);
   tokens = await deployTokens(anvil);
   await sendAll([
@@ -204,6 +206,17 @@ it(`undoes the deepest reorg the finality setting allows (${N} blocks with confi
   await expectNewBranch(dropped);
 });
 
+it(`undoes a ${BURIED}-block reorg that happened unseen and was then buried deeper than the confirmations`, async () => {
+  const dropped = await ingestOldBranch(oldBranchTxs(BURIED));
+  // As after an outage or a restart: the stored tip was replaced, then the chain grew past the confirmation depth,
+  // so the next round backfills. It must check the tip it builds on first, and finality must not cover the old one.
+  await unseen(async () => {
+    await reorg(anvil, BURIED, [{ tx: newBranchTxs(1)[0], block: 1 }]);
+    await mine(anvil, N + 2);
+  });
+  await expectNewBranch(dropped);
+});
+
 it(`stops the chain on a reorg of ${N + 1} blocks, leaving its data as it was`, async () => {
   await ingestOldBranch(oldBranchTxs(N + 1));
   const cps = server.app.db.getRepository(ChainCheckpointEntity);
@@ -221,20 +234,20 @@ it(`stops the chain on a reorg of ${N + 1} blocks, leaving its data as it was`, 
   await mine(anvil, 1);
   await new Promise((r) => setTimeout(r, 1_000));
   const after = await cps.findOneByOrFail({ chainId: anvil.chainId });
-  // Stopped: no later head recorded, checkpoint and rows untouched.
-  expect({ head: after.headBlock, block: after.indexedBlock, hash: after.indexedHash }).toEqual({
+  // Stopped: no later head recorded, checkpoint and rows untouched; the step that met the reorg made nothing final.
+  expect({ head: after.headBlock, block: after.indexedBlock, hash: after.indexedHash, finalized: after.finalizedBlock }).toEqual({
     head: before.indexedBlock + 1,
     block: before.indexedBlock,
     hash: before.indexedHash,
+    finalized: before.indexedBlock - N,
   });
   expect(await server.app.db.getRepository(TransferEntity).countBy({ chainId: anvil.chainId })).toBe(transfers);
 });
 
-// KNOWN BUG (reported, src/ingestion/chain-ingester.ts): finality is computed from the node's head before that head
-// is checked against the stored branch, so when the new branch is already longer, the oldest block of an N-deep
-// reorg is published `final: true` just before `reorged: true`. Remove `.failing` once fixed.
-it.failing('never announced a receipt of a transaction dropped by an allowed reorg as final', () => {
+// Finality moves only once a round has checked the node's head against the stored branch: a new branch that is
+// already longer than the old one must not make the oldest orphaned block look final before the rollback.
+it('never announced a receipt of a transaction dropped by an undone reorg as final', () => {
   const dropped = new Set(droppedInWindow.map((r) => `${r.transactionHash.toLowerCase()}@${r.blockHash.toLowerCase()}`));
-  expect(dropped.size).toBe(1 + 5 + N);
+  expect(dropped.size).toBe(1 + 5 + N + BURIED);
   expect(receipts.filter((m) => m.final && dropped.has(`${m.txnHash}@${m.blockHash}`))).toEqual([]);
 });
