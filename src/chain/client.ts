@@ -16,8 +16,8 @@ import {
   blockSchema,
   blockWithTransactionsSchema,
   hexData,
-  logSchema,
   numberQuantity,
+  parseLogs,
   parseResult,
   receiptSchema,
   transactionSchema,
@@ -97,7 +97,6 @@ const hexString = (v: string, what: string): string => {
 // Built once: these run on every response.
 const maybeBlock = blockSchema.nullable();
 const maybeBlockWithTxs = blockWithTransactionsSchema.nullable();
-const logsSchema = z.array(logSchema);
 const maybeReceipts = z.array(receiptSchema).nullable();
 const maybeReceipt = receiptSchema.nullable();
 const maybeTransaction = transactionSchema.nullable();
@@ -183,7 +182,7 @@ export const createChainClient = async (options: ChainClientOptions): Promise<Ch
           t === null ? null : Array.isArray(t) ? t.map((x) => hexString(x, 'topic')) : hexString(t, 'topic'),
         );
       }
-      return call('eth_getLogs', [param], logsSchema);
+      return parseLogs('eth_getLogs', await request('eth_getLogs', [param]));
     },
 
     eth_getBlockReceipts: async (block) => {

@@ -3,15 +3,27 @@ import { LogRangeTooLargeError, type ChainClient } from '../chain';
 import { fetchRange } from './fetch-range';
 import type { Batch } from './types';
 
-export type RangeSizer = { size: number; grow(logs: number): void; shrink(): void };
+/**
+ * Logs per range the sizer aims at. Each range is a batch: one transaction, and the logs held from the response
+ * until its commit. Measured on erc20-100k (MariaDB): 2,500 cost ~10 % throughput for a peak at most ~30 MB
+ * lower; the old sizer settled at ~9,500, with 4 such ranges waiting behind each commit.
+ */
+const TARGET_LOGS = 5_000;
 
-/** Grows while the node answers with comfortably few logs, halves when it refuses or returns too many. */
-export const createRangeSizer = (max: number, initial = Math.min(max, 2_000)): RangeSizer => {
+export type RangeSizer = { size: number; grow(logs: number, blocks: number): void; shrink(): void };
+
+/**
+ * Sizes ranges so that each holds about `targetLogs` logs: a range's logs are what its batch keeps in memory
+ * from the response until its commit, so the logs in flight stay near `inFlight × targetLogs` however dense
+ * the chain is. Halves when the node refuses a range. Starts small: the first ranges go out before any density is known.
+ */
+export const createRangeSizer = (max: number, { initial = Math.min(max, 500), targetLogs = TARGET_LOGS } = {}): RangeSizer => {
   const sizer = {
     size: initial,
-    grow(logs: number) {
-      if (logs < 5_000) sizer.size = Math.min(max, Math.ceil(sizer.size * 1.5));
-      else if (logs > 20_000) sizer.size = Math.max(1, Math.floor(sizer.size / 2));
+    grow(logs: number, blocks: number) {
+      // From the range just read: at most double its size, at least halve it.
+      const wanted = logs > 0 ? Math.floor((blocks * targetLogs) / logs) : blocks * 2;
+      sizer.size = Math.max(1, Math.min(max, blocks * 2, Math.max(Math.floor(blocks / 2), wanted)));
     },
     shrink() {
       sizer.size = Math.max(1, Math.floor(sizer.size / 2));
@@ -26,7 +38,7 @@ const fetchSplitting = async (client: ChainClient, from: number, to: number, siz
     // Finalized history needs no receipts: a transaction that emitted logs succeeded, and gas figures
     // matter only to live receipt subscribers. Skipping them halves the requests per block.
     const batch = await fetchRange(client, from, to, { allHeaders: false, receipts: false, live: false });
-    sizer.grow(batch.transfers.length);
+    sizer.grow(batch.transfers.length, to - from + 1);
     return [batch];
   } catch (err) {
     if (!(err instanceof LogRangeTooLargeError) || from === to) throw err;

@@ -46,29 +46,30 @@ export const computeBalances = (
   let i = 0;
   while (i < sorted.length) {
     const { blockNumber, blockHash } = sorted[i];
-    const deltas = new Map<BalanceKey, bigint>();
+    // Keyed by the balance key, holding the transfer's own strings: the rows share them instead of re-splitting keys.
+    const deltas = new Map<BalanceKey, { contract: string; account: string; tokenId: string; delta: bigint }>();
+    const add = (contract: string, account: string, tokenId: string, amount: bigint) => {
+      const k = balanceKey(contract, account, tokenId);
+      const d = deltas.get(k);
+      if (d) d.delta += amount;
+      else deltas.set(k, { contract, account, tokenId, delta: amount });
+    };
     for (; i < sorted.length && sorted[i].blockNumber === blockNumber; i++) {
       const t = sorted[i];
       t.tokenIds.forEach((id, j) => {
         const tokenId = tokenIdOf(t.kind, id);
         const amount = t.amounts[j];
-        if (t.from !== ZERO_ADDRESS) {
-          const k = balanceKey(t.contract, t.from, tokenId);
-          deltas.set(k, (deltas.get(k) ?? 0n) - amount);
-        }
-        if (t.to !== ZERO_ADDRESS) {
-          const k = balanceKey(t.contract, t.to, tokenId);
-          deltas.set(k, (deltas.get(k) ?? 0n) + amount);
-        }
+        if (t.from !== ZERO_ADDRESS) add(t.contract, t.from, tokenId, -amount);
+        if (t.to !== ZERO_ADDRESS) add(t.contract, t.to, tokenId, amount);
       });
     }
-    for (const [key, delta] of deltas) {
+    for (const [key, { contract, account, tokenId, delta }] of deltas) {
       // A self-transfer nets to zero; it still counts as activity, so the change row is kept.
       const balance = (current.get(key) ?? 0n) + delta;
       current.set(key, balance);
-      const { contract, account, tokenId } = splitKey(key);
-      changes.push({ chainId, contract, blockNumber, account, tokenId, blockHash, delta: delta.toString(), balance: balance.toString() });
-      latest.set(key, { chainId, contract, account, tokenId, balance: balance.toString(), blockNumber, blockHash });
+      const change = { chainId, contract, blockNumber, account, tokenId, blockHash, delta: delta.toString(), balance: balance.toString() };
+      changes.push(change);
+      latest.set(key, { chainId, contract, account, tokenId, balance: change.balance, blockNumber, blockHash });
     }
   }
   return { changes, balances: [...latest.values()] };

@@ -11,9 +11,21 @@ export type FetchOptions = {
   live: boolean;
 };
 
-/** Decodes logs; malformed ones are counted by reason. Timestamps are filled in by the caller when the node omits them. */
-export const decodeLogs = (logs: Log[], skipped: Map<string, number>): TransferLog[] => {
+/**
+ * Decodes logs; malformed ones are counted by reason. Timestamps are filled in by the caller when the node omits them.
+ * Without `keepRaw` (backfill: nothing is published) the raw topics and data are dropped, and the addresses and block
+ * hashes that repeat across a range's logs are shared: a decoded range stays in memory until its batch is committed,
+ * behind the ranges fetched ahead of it.
+ */
+export const decodeLogs = (logs: Log[], skipped: Map<string, number>, keepRaw = true): TransferLog[] => {
   const out: TransferLog[] = [];
+  const seen = new Map<string, string>();
+  const shared = (s: string) => {
+    const known = seen.get(s);
+    if (known !== undefined) return known;
+    seen.set(s, s);
+    return s;
+  };
   for (const log of logs) {
     if (log.removed) continue;
     const d = decodeTransferLog(log);
@@ -22,18 +34,18 @@ export const decodeLogs = (logs: Log[], skipped: Map<string, number>): TransferL
       continue;
     }
     out.push({
-      topics: log.topics,
-      data: log.data,
+      topics: keepRaw ? log.topics : [],
+      data: keepRaw ? log.data : '0x',
       logIndex: log.logIndex,
       blockNumber: log.blockNumber,
-      blockHash: log.blockHash,
+      blockHash: keepRaw ? log.blockHash : shared(log.blockHash),
       timestamp: log.blockTimestamp ?? -1,
       txHash: log.transactionHash,
       txIndex: log.transactionIndex,
-      contract: d.contract,
+      contract: keepRaw ? d.contract : shared(d.contract),
       kind: d.kind,
-      from: d.from,
-      to: d.to,
+      from: keepRaw ? d.from : shared(d.from),
+      to: keepRaw ? d.to : shared(d.to),
       operator: d.operator ?? null,
       tokenIds: d.tokenIds,
       amounts: d.amounts,
@@ -94,7 +106,7 @@ const transactionRows = (chainId: number, fetched: Fetched[], txHashes: Set<stri
 export const fetchRange = async (client: ChainClient, from: number, to: number, opts: FetchOptions): Promise<Batch> => {
   const skipped = new Map<string, number>();
   const logs = await client.eth_getLogs({ fromBlock: from, toBlock: to, topics: [TRANSFER_TOPICS] });
-  const transfers = decodeLogs(logs, skipped);
+  const transfers = decodeLogs(logs, skipped, opts.live);
 
   // Which blocks to read, and how: with transactions where their data is kept, else the header only.
   const withTxs = new Set<number>();

@@ -2,7 +2,7 @@
 import type { BlockRow, ChainTransactionRow, TransferRow } from '../db';
 
 export type TransferLog = {
-  /** The raw log, for publishing decoded events. */
+  /** The raw log, for publishing decoded events: empty in backfill batches, which publish nothing. */
   topics: string[];
   data: string;
   logIndex: number;

@@ -67,8 +67,7 @@ const run = async (steps: Array<TxRequest | TxRequest[]>) => {
 };
 
 beforeAll(async () => {
-  // Own chain id: on MySQL the ingestion lock (GET_LOCK) is server-wide, so files sharing 31337 wait on each other.
-  anvil = await startAnvil({ chainId: 31001 });
+  anvil = await startAnvil();
   [A, B, C, D] = [0, 1, 2, 3].map((i) => devWallet(anvil, i).address);
   tokens = await deployTokens(anvil);
   await run(activity(0));
