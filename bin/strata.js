@@ -1,4 +1,17 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly (tsx), so `npm ci` is the whole build.
-require('tsx/cjs');
-require('../src/main/cli.ts');
+// Runs the compiled JavaScript in dist/ (`npm run build`; `npm ci` builds it) when that build is
+// current, else the TypeScript sources through tsx, saying so on one stderr line.
+// graphql-js and graphql-ws skip development-only checks in production; set it before they load.
+process.env.NODE_ENV ??= 'production';
+const path = require('node:path');
+const { buildState, ENTRY } = require('./build-state');
+
+const root = path.join(__dirname, '..');
+const state = buildState(root);
+if (state.current) {
+  require(path.join(root, ENTRY));
+} else {
+  process.stderr.write(`strata: ${state.reason}; running the TypeScript sources through tsx (slower start). \`npm run build\` compiles them.\n`);
+  require('tsx/cjs');
+  require('../src/main/cli.ts');
+}

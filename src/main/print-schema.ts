@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { printedSchema } from '../graphql/print';
+import { projectPath } from '../config/paths';
 
-const file = path.join(__dirname, '..', '..', 'schema', 'schema.graphql');
+const file = projectPath('schema', 'schema.graphql');
 fs.writeFileSync(file, printedSchema());
 process.stdout.write(`wrote ${path.relative(process.cwd(), file)}\n`);
