@@ -4,3 +4,4 @@ export * from './entities';
 export * from './locks';
 export * from './migrate';
 export * from './chain-keys';
+export * from './read-query';

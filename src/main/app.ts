@@ -1,18 +1,23 @@
-// Composition root: config → db → services → GraphQL schema → HTTP server.
+// Composition root: config → db → services → GraphQL schema → HTTP server (or only the operations endpoints).
 import type { Config } from '../config';
 import { createLogger, type Logger } from '../config/logger';
 import { createDataSource, migrateDatabase, type Db } from '../db';
 import { createChainRegistry, type ChainRegistry } from '../chain/registry';
 import { createServices, type Services } from '../domain/services';
 import { createPubSub, type PubSub } from '../pubsub';
-import { schema } from '../graphql/schema';
-import { createHttpServer } from '../http/server';
+import type { HttpServer } from '../http/listener';
+import type { HttpDeps } from '../http/server';
+import { createOperationsServer } from '../http/operations';
 import { startIngestion, type Ingestion } from '../ingestion';
 import client from 'prom-client';
 
 export type AppOptions = {
-  /** Serve HTTP (GraphQL, RPC…). */
-  serve: boolean;
+  /**
+   * HTTP on config.port: true = everything (GraphQL, graphql-ws, the RPC, hosted documents and the operations
+   * endpoints); 'operations' = GET /health, /ready and /metrics only, without loading GraphQL or the RPC
+   * (`strata index`); false = no port.
+   */
+  serve: boolean | 'operations';
   /** Ingest the configured chains in this process. */
   index: boolean;
   /** Head polling interval for ingestion (tests use a short one). */
@@ -26,7 +31,7 @@ export type App = {
   registry: ChainRegistry;
   pubsub: PubSub;
   logger: Logger;
-  /** Starts ingestion (when enabled) and listens on config.port (0 = any free port); resolves with the bound port. */
+  /** Starts ingestion (when enabled) and listens on config.port (0 = any free port); resolves with the bound port (0 when not serving). */
   start(): Promise<{ port: number }>;
   stop(): Promise<void>;
 };
@@ -40,6 +45,16 @@ export const openDatabase = async (config: Config, logger: Logger): Promise<Db> 
   return db;
 };
 
+const createHttp = (serve: AppOptions['serve'], deps: Omit<HttpDeps, 'schema'>): HttpServer | null => {
+  if (serve === 'operations') return createOperationsServer(deps);
+  if (!serve) return null;
+  // Loaded here, not at the top: the schema, yoga, graphql-ws and the RPC table are about half of start-up CPU
+  // and memory, which an operations-only or headless process (`strata index`) does not need.
+  const { schema } = require('../graphql/schema') as typeof import('../graphql/schema');
+  const { createHttpServer } = require('../http/server') as typeof import('../http/server');
+  return createHttpServer({ ...deps, schema });
+};
+
 export const createApp = async (
   config: Config,
   logger = createLogger(config),
@@ -51,7 +66,7 @@ export const createApp = async (
   const services = createServices({ config, db, registry, pubsub });
   const metricsRegistry = new client.Registry();
   client.collectDefaultMetrics({ register: metricsRegistry, prefix: 'strata_' });
-  const http = options.serve ? createHttpServer({ config, db, services, schema, logger, metricsRegistry }) : null;
+  const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry });
   let ingestion: Ingestion | null = null;
   return {
     config,
@@ -61,10 +76,12 @@ export const createApp = async (
     pubsub,
     logger,
     async start() {
+      // Listen first: a port already in use stops the start before ingestion takes a chain's lock.
+      const bound = http ? await http.listen() : { port: 0 };
       if (options.index && config.chains.length) {
         ingestion = startIngestion({ config, db, registry, pubsub, logger, metricsRegistry, pollMs: options.pollMs });
       }
-      return http ? http.listen() : { port: 0 };
+      return bound;
     },
     async stop() {
       await http?.close();

@@ -76,7 +76,7 @@ program
 
 program
   .command('index')
-  .description('ingest the configured chains without serving HTTP')
+  .description('ingest the configured chains; serves only GET /health, /ready and /metrics on PORT')
   .action(async () => {
     const config = configOrExit();
     const logger = createLogger(config);
@@ -84,9 +84,10 @@ program
       process.stderr.write('CHAINS is empty: nothing to index\n');
       process.exit(2);
     }
-    const app = await createApp(config, logger, { serve: false, index: true });
-    await app.start();
-    logger.info({ chains: config.chains.map((c) => c.chainId) }, 'strata is indexing');
+    const started = Date.now();
+    const app = await createApp(config, logger, { serve: 'operations', index: true });
+    const { port } = await app.start();
+    logger.info({ port, chains: config.chains.map((c) => c.chainId), startupMs: Date.now() - started }, 'strata is indexing');
     await runUntilSignal(app, logger);
   });
 

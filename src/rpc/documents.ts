@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kind, parse, visit, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
+import { projectPath } from '../config/paths';
 
-const DIR = path.join(__dirname, '..', '..', 'schema', 'rpc');
+const DIR = projectPath('schema', 'rpc');
 
 let fragments: Map<string, FragmentDefinitionNode> | undefined;
 const sharedFragments = () =>

@@ -1,8 +1,10 @@
 // POST /rpc/<Service>/<Operation>: routing, body checks and webrpc errors around one GraphQL execution.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLError, execute, subscribe, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { GraphQLError, validate, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Logger } from '../config/logger';
 import { createContext } from '../graphql/context';
+import { createCompiledExecute } from '../graphql/compiled-execute';
+import { createSharedSubscribe } from '../graphql/shared-subscribe';
 import type { Services } from '../domain/services';
 import { badMethod, badRequest, badRoute, domainToWebrpc, internalError, type WebrpcError } from './errors';
 import { webrpcErrorOf } from './graphql-errors';
@@ -16,7 +18,10 @@ export const WEBRPC_HEADER = 'webrpc@v0.31.2;strata@v0.1.0';
 /** Open Subscribe* streams per process; more are refused rather than exhausting sockets and memory. */
 export const MAX_STREAMS = 5_000;
 
-export type RpcHandler = (req: IncomingMessage, res: ServerResponse, body: () => Promise<Buffer>) => Promise<void>;
+export type RpcHandler = ((req: IncomingMessage, res: ServerResponse, body: () => Promise<Buffer>) => Promise<void>) & {
+  /** The paths the table serves (`/rpc/<Service>/<Operation>`). */
+  routes: ReadonlySet<string>;
+};
 
 export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQLSchema; services: Services; logger: Logger }): RpcHandler => {
   const table = createRpcTable();
@@ -25,6 +30,7 @@ export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQL
     const problems = validate(schema, e.document);
     if (problems.length) throw new Error(`RPC document for ${route} does not fit the schema: ${problems[0].message}`);
   }
+  const execute = createCompiledExecute();
 
   const send = (res: ServerResponse, status: number, payload: unknown, extra: Record<string, string> = {}) => {
     res.writeHead(status, { 'Content-Type': 'application/json', Webrpc: WEBRPC_HEADER, ...extra });
@@ -33,9 +39,10 @@ export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQL
   const fail = (res: ServerResponse, err: WebrpcError, extra: Record<string, string> = {}) => send(res, err.status, err, extra);
 
   let openStreams = 0;
+  const subscribe = createSharedSubscribe();
 
   /** Errors before the first byte are plain webrpc errors; later ones end the stream with a webrpcError line. */
-  const serveStream = async (entry: RpcEntry, args: Parameters<typeof subscribe>[0], res: ServerResponse) => {
+  const serveStream = async (entry: RpcEntry, args: ExecutionArgs, res: ServerResponse) => {
     if (openStreams >= MAX_STREAMS) {
       return fail(res, domainToWebrpc(entry.service, { kind: 'ResourceExhausted', message: 'too many open streams on this server; retry later' }));
     }
@@ -45,7 +52,7 @@ export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQL
       if (unexpected) logger.error({ err: unexpected, route: entry.operation }, 'rpc stream failed to start');
       return fail(res, error);
     }
-    const stream = result as AsyncGenerator<ExecutionResult>;
+    const stream = result;
     async function* messages() {
       for await (const r of stream) {
         if (r.errors?.length) throw r.errors[0];
@@ -73,7 +80,7 @@ export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQL
     }
   };
 
-  return async (req, res, readBody) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, readBody: () => Promise<Buffer>) => {
     const path = (req.url ?? '').split('?')[0];
     const entry = table.get(path);
     if (!entry) return fail(res, badRoute(path));
@@ -107,6 +114,7 @@ export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQL
       if (!res.headersSent) fail(res, internalError());
     }
   };
+  return Object.assign(handle, { routes: new Set(table.keys()) });
 };
 
 const header = (req: IncomingMessage, name: string): string | undefined => {

@@ -47,7 +47,8 @@ const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line
 /** The exact statement and parameters `readBalances` sends for one account, as the service builds the query. */
 const balanceStatement = async (chainId: number, account: string) => {
   let captured: { sql: string; params: unknown[] } | null = null;
-  const spy = { query: async (sql: string, params: unknown[]) => ((captured = { sql, params }), []) } as unknown as Db;
+  // Not a MySQL source, so readQuery hands the statement to `query`.
+  const spy = { options: { type: 'spy' }, query: async (sql: string, params: unknown[]) => ((captured = { sql, params }), []) } as unknown as Db;
   await readBalances(spy, {
     chainId,
     accounts: [account],

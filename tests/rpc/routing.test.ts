@@ -165,6 +165,57 @@ describe('bodies', () => {
   });
 });
 
+describe('GraphQL over HTTP bodies', () => {
+  const query = JSON.stringify({ query: '{ __typename }' });
+
+  it('answers a body within the limit', async () => {
+    const r = await post('/graphql', query);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it('a cross-origin POST gets Allow-Origin from the server’s CORS', async () => {
+    const r = await post('/graphql', query, { Origin: 'https://app.example' });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('access-control-allow-origin')).toBe('https://app.example');
+  });
+
+  it('refuses a body over the limit with 413 before reading it', async () => {
+    const r = await post('/graphql', JSON.stringify({ query: '{ __typename }', pad: 'x'.repeat(MAX_BODY) }));
+    expect(r.status).toBe(413);
+    expect(r.body.errors[0].message).toBe('request body too large');
+  });
+
+  it('refuses a chunked body (no Content-Length) with 411, and still answers afterwards', async () => {
+    const r = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = http.request(`${server.url}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.write(query.slice(0, 5));
+      req.end(query.slice(5));
+    });
+    expect(r.status).toBe(411);
+    expect(r.body.errors[0].message).toMatch(/Content-Length is required/);
+    expect((await post('/graphql', query)).status).toBe(200);
+  });
+});
+
+describe('request metrics', () => {
+  it('label known routes by name and every other path as "other", so scanners cannot grow the registry', async () => {
+    await post('/rpc/Collections/ListCollections', '{}');
+    for (const path of ['/nope-1', '/nope-2', '/rpc/Nope/Nothing', '/rpc/Collections/Nope']) await call(path);
+    const metrics = (await call('/metrics')).text;
+    const routes = new Set([...metrics.matchAll(/strata_http_request_duration_seconds_count\{route="([^"]*)"/g)].map((m) => m[1]));
+    expect(routes).toContain('/rpc/Collections/ListCollections');
+    expect(routes).toContain('other');
+    expect([...routes].filter((r) => /nope/i.test(r))).toEqual([]);
+  });
+});
+
 describe('CORS', () => {
   it('answers a preflight with 204 and the allow headers', async () => {
     const r = await call('/rpc/Collections/ListCollections', {

@@ -1,5 +1,5 @@
 // Balance updates of one contract after a block: per (block, account, token), the balance the block left and its net change.
-import type { Db } from '../../db';
+import { readQuery, type Db } from '../../db';
 import { contractTypeOf } from './balances';
 import { cursorPageOf, decodeCursor, encodeCursor } from './cursor';
 import { Where, num } from './sql';
@@ -24,7 +24,8 @@ export const readBalanceUpdates = async (db: Db, q: UpdatesQuery): Promise<Curso
   if (q.after) {
     w.after(['bc.block_number', 'bc.account', 'bc.token_id'], decodeCursor('page.after', 'updates', q.after, ['number', 'string', 'string']));
   }
-  const rows: Array<Record<string, unknown>> = await db.query(
+  const rows: Array<Record<string, unknown>> = await readQuery(
+    db,
     `SELECT bc.block_number, bc.block_hash, bc.account, bc.token_id, bc.delta, bc.balance, c.type AS contract_type
      FROM balance_changes bc LEFT JOIN contracts c ON c.chain_id = bc.chain_id AND c.address = bc.contract
      WHERE ${w} ORDER BY bc.block_number, bc.account, bc.token_id LIMIT ?`,

@@ -1,5 +1,5 @@
 // Balance reads: one row per (account, contract, token) above zero, or one summary row per (account, contract).
-import type { Db } from '../../db';
+import { readQuery, type Db } from '../../db';
 import { decodeCursor, encodeCursor, cursorPageOf } from './cursor';
 import type { ContractSelection } from './requests';
 import { CHUNKS, Where, chunkedSum, joinChunks, num, positive, selectionCondition, sqlOf, tokenIdCondition } from './sql';
@@ -39,7 +39,8 @@ const FROM = 'FROM balances b LEFT JOIN contracts c ON c.chain_id = b.chain_id A
 export const readBalances = async (db: Db, q: BalanceQuery): Promise<CursorPage<TokenBalance>> => {
   const w = baseWhere(q);
   if (q.after) w.after(['b.account', 'b.contract', 'b.token_id'], decodeCursor('page.after', 'balances', q.after, ['string', 'string', 'string']));
-  const rows: Array<Record<string, unknown>> = await db.query(
+  const rows: Array<Record<string, unknown>> = await readQuery(
+    db,
     `SELECT b.account, b.contract, b.token_id, b.balance, b.block_number, b.block_hash, c.type AS contract_type
      ${FROM} WHERE ${w} ORDER BY b.account, b.contract, b.token_id LIMIT ?`,
     [...w.params, q.pageSize + 1],
@@ -76,7 +77,8 @@ export const readSummaries = async (db: Db, q: BalanceQuery): Promise<CursorPage
   if (q.after) w.after(['b.account', 'b.contract'], decodeCursor('page.after', 'summary', q.after, ['string', 'string']));
   const lastBlock = s.concat(s.padLeft('b.block_number', 20), 'b.block_hash');
   const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
-  const rows: Array<Record<string, unknown>> = await db.query(
+  const rows: Array<Record<string, unknown>> = await readQuery(
+    db,
     `SELECT b.account, b.contract, COUNT(*) AS n, MIN(b.token_id) AS token_id, MAX(c.type) AS contract_type,
             MAX(${lastBlock}) AS last_block, ${sums.join(', ')}
      ${FROM} WHERE ${w} GROUP BY b.account, b.contract ORDER BY b.account, b.contract LIMIT ?`,

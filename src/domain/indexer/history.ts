@@ -1,5 +1,5 @@
 // Transaction history: transactions whose token transfers match the filter, newest first, with the transfers that concern the accounts.
-import type { Db } from '../../db';
+import { readQuery, type Db } from '../../db';
 import { cursorPageOf, decodeCursor, encodeCursor } from './cursor';
 import type { ContractSelection } from './requests';
 import { Where, bool, num, selectionCondition, tokenIdCondition } from './sql';
@@ -46,7 +46,7 @@ const readTransactionPage = async (db: Db, q: HistoryQuery, key: unknown[] | nul
   const limit = q.pageSize + 1;
   if (!q.accounts.length) {
     const w = transferWhere(q, key);
-    return db.query(`SELECT DISTINCT ${TX_COLUMNS} FROM transfers WHERE ${w} ${NEWEST_FIRST} LIMIT ?`, [...w.params, limit]);
+    return readQuery<TxRow>(db, `SELECT DISTINCT ${TX_COLUMNS} FROM transfers WHERE ${w} ${NEWEST_FIRST} LIMIT ?`, [...w.params, limit]);
   }
   const side = (column: string) => {
     const w = transferWhere(q, key).in(column, q.accounts);
@@ -54,7 +54,8 @@ const readTransactionPage = async (db: Db, q: HistoryQuery, key: unknown[] | nul
   };
   const from = side('from_address');
   const to = side('to_address');
-  return db.query(
+  return readQuery<TxRow>(
+    db,
     `SELECT block_number, tx_index, tx_hash, block_hash, MAX(ts) AS ts FROM (${from.sql} s1 UNION ALL ${to.sql} s2) x
      GROUP BY block_number, tx_index, tx_hash, block_hash ${NEWEST_FIRST} LIMIT ?`,
     [...from.params, ...to.params, limit],
@@ -65,7 +66,8 @@ const readTransactionPage = async (db: Db, q: HistoryQuery, key: unknown[] | nul
 const readTransfers = async (db: Db, chainId: number, txs: TxRow[]): Promise<Array<Record<string, unknown>>> => {
   if (!txs.length) return [];
   const w = new Where().add('t.chain_id = ?', chainId).in('t.tx_hash', [...new Set(txs.map((t) => String(t.tx_hash)))]);
-  return db.query(
+  return readQuery(
+    db,
     `SELECT t.block_number, t.block_hash, t.tx_hash, t.log_index, t.batch_index, t.contract, t.contract_type, t.from_address, t.to_address,
             t.token_id, t.amount, c.verified, c.blacklist
      FROM transfers t LEFT JOIN contracts c ON c.chain_id = t.chain_id AND c.address = t.contract

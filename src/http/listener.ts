@@ -1,0 +1,63 @@
+// What every Strata HTTP port shares: request metrics, error answers, timeouts, listen and graceful close.
+import http from 'node:http';
+import type client from 'prom-client';
+import type { Config } from '../config';
+import type { Logger } from '../config/logger';
+import { createHttpMetrics } from './metrics';
+
+export type HttpServer = { server: http.Server; listen(): Promise<{ port: number }>; close(): Promise<void> };
+
+export type ListenerDeps = {
+  config: Pick<Config, 'port' | 'host'>;
+  logger: Logger;
+  metricsRegistry: client.Registry;
+  /** The `route` label of strata_http_request_duration_seconds for a request path. */
+  routeOf(path: string): string;
+  /** Answers the request; a rejection is logged and answered 500 (or the connection cut once headers went out). */
+  handle(req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<unknown>;
+};
+
+export const sendJson = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+export const pathOf = (req: http.IncomingMessage) => (req.url ?? '/').split('?')[0];
+
+export const createListener = ({ config, logger, metricsRegistry, routeOf, handle }: ListenerDeps): HttpServer => {
+  const metrics = createHttpMetrics(metricsRegistry);
+  const server = http.createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    const path = pathOf(req);
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.observe(routeOf(path), req.method ?? '', res.statusCode, seconds);
+    });
+    handle(req, res, path).catch((err) => {
+      logger.error({ err }, 'request failed');
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
+      else res.destroy();
+    });
+  });
+  server.requestTimeout = 60_000;
+  server.headersTimeout = 20_000;
+
+  return {
+    server,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => {
+          const addr = server.address();
+          resolve({ port: typeof addr === 'object' && addr ? addr.port : config.port });
+        });
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Streams (NDJSON, long polls) would hold shutdown open; give them a moment, then cut.
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+      }),
+  };
+};
