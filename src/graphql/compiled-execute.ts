@@ -1,11 +1,13 @@
-// GraphQL execution through graphql-jit: each document is compiled to JavaScript once and reused.
+// Query execution through graphql-jit: each query document is compiled to JavaScript once and reused.
 //
 // Walking a document per request is most of graphql-js's cost for small queries; a compiled query
-// runs a fraction of it. Besides a document's first run, two cases go to graphql-js itself, so that
-// clients see its exact errors: variables that do not coerce (graphql-jit words those messages
-// differently, and the RPC adapter maps graphql-js's wording to the field path it names) and
-// documents graphql-jit cannot compile. Neither case ran a resolver, so running it again is safe.
-import { execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
+// runs a fraction of it. Only successful results come from the compiled code: graphql-js itself
+// answers a document's first run, documents graphql-jit cannot compile, mutations (rare, and never run
+// twice), and any query whose compiled run reported errors, which it runs again. A query only reads,
+// so the second run is safe, and clients see graphql-js's exact errors: its wording for variables
+// that do not coerce (the RPC adapter maps it to field paths), and errors with `locations`, which
+// graphql-jit's lack of AST nodes would lose once yoga serializes them.
+import { execute, getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -37,18 +39,18 @@ export const createCompiledExecute = () => {
       return null;
     }
     if (entry !== 'seen once') return entry;
-    const query = compileOrNull(args);
+    const query = getOperationAST(args.document, args.operationName)?.operation === 'query' ? compileOrNull(args) : null;
     byOperation.set(name, query);
     return query;
   };
 
-  const rejectedVariables = (r: ExecutionResult) => r.data === undefined && (r.errors?.length ?? 0) > 0;
+  const hasErrors = (r: ExecutionResult) => (r.errors?.length ?? 0) > 0;
 
   return (args: ExecutionArgs): MaybePromise<ExecutionResult> => {
     const query = compile(args);
     if (!query) return execute(args);
     const result = query.query(args.rootValue, args.contextValue, args.variableValues);
-    if (result instanceof Promise) return result.then((r) => (rejectedVariables(r) ? execute(args) : r));
-    return rejectedVariables(result) ? execute(args) : result;
+    if (result instanceof Promise) return result.then((r) => (hasErrors(r) ? execute(args) : r));
+    return hasErrors(result) ? execute(args) : result;
   };
 };

@@ -18,8 +18,9 @@ export type ListenerDeps = {
 };
 
 export const sendJson = (res: http.ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
+  const json = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) });
+  res.end(json);
 };
 
 export const pathOf = (req: http.IncomingMessage) => (req.url ?? '/').split('?')[0];

@@ -10,6 +10,7 @@ import { createRpcHandler } from '../rpc/handler';
 import { badRequest } from '../rpc/errors';
 import { BodyTooLargeError, readBody } from './body';
 import { answerPreflight, applyCors } from './cors';
+import { createGraphQLPostHandler } from './graphql-post';
 import { attachGraphQLWs } from './graphql-ws';
 import { isHostedDocumentPath, serveHostedDocument } from './hosted-documents';
 import { createListener, sendJson as json, type HttpServer } from './listener';
@@ -20,9 +21,9 @@ export type { HttpServer } from './listener';
 
 export type HttpDeps = { config: Config; db: Db; services: Services; schema: GraphQLSchema; logger: Logger; metricsRegistry: client.Registry };
 
-
 export const createHttpServer = ({ config, db, services, schema, logger, metricsRegistry }: HttpDeps): HttpServer => {
   const yoga = createYogaApp({ schema, services, logger });
+  const graphqlPost = createGraphQLPostHandler({ schema, services, yoga });
   const rpc = createRpcHandler({ schema, services, logger });
   const operations = createOperationsHandler({ db, metricsRegistry });
   // Metric labels name known routes only: arbitrary paths (scanners, typos) must not grow the registry.
@@ -43,6 +44,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
         return json(res, 411, { errors: [{ message: 'Content-Length is required: chunked request bodies are not accepted on /graphql' }] });
       }
       if (Number(length ?? 0) > config.maxBodyBytes) return json(res, 413, { errors: [{ message: 'request body too large' }] });
+      if (graphqlPost.canServe(req)) return graphqlPost.handle(req, res, await readBody(req, config.maxBodyBytes));
       return yoga.handle(req, res);
     }
     if (req.method === 'GET' && isHostedDocumentPath(path)) return serveHostedDocument(services, path, res);

@@ -33,8 +33,10 @@ export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQL
   const execute = createCompiledExecute();
 
   const send = (res: ServerResponse, status: number, payload: unknown, extra: Record<string, string> = {}) => {
-    res.writeHead(status, { 'Content-Type': 'application/json', Webrpc: WEBRPC_HEADER, ...extra });
-    res.end(JSON.stringify(payload));
+    const json = JSON.stringify(payload);
+    // With a length the reply goes out in one piece; writeHead without one makes Node send it chunked.
+    res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json), Webrpc: WEBRPC_HEADER, ...extra });
+    res.end(json);
   };
   const fail = (res: ServerResponse, err: WebrpcError, extra: Record<string, string> = {}) => send(res, err.status, err, extra);
 

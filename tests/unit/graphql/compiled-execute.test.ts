@@ -3,7 +3,7 @@ import { createCompiledExecute } from '../../../src/graphql/compiled-execute';
 
 class Refused extends Error {}
 
-const calls = { double: 0 };
+const calls = { double: 0, bump: 0 };
 const schema = new GraphQLSchema({
   query: new GraphQLObjectType({
     name: 'Query',
@@ -20,6 +20,18 @@ const schema = new GraphQLSchema({
         },
       },
       greeting: { type: GraphQLString, resolve: (_: unknown, __: unknown, ctx: { name: string }) => `hello ${ctx.name}` },
+    },
+  }),
+  mutation: new GraphQLObjectType({
+    name: 'Mutation',
+    fields: {
+      bump: {
+        type: GraphQLString,
+        resolve: () => {
+          calls.bump++;
+          throw new Refused('bumped, then refused');
+        },
+      },
     },
   }),
 });
@@ -75,5 +87,26 @@ describe('createCompiledExecute', () => {
     expect(result).toEqual(await execute(args));
     expect(result.errors?.[0].message).toBe('Variable "$n" got invalid value "many"; Int cannot represent non-integer value: "many"');
     expect(calls.double).toBe(before);
+  });
+
+  it('answers a compiled query that reports errors with graphql-js’s errors, locations included', async () => {
+    const document = parse('{ greeting\n  refused }');
+    const args = { schema, document, contextValue: { name: 'ada' } };
+    const result = await run(args);
+    expect(result).toEqual(await execute(args));
+    expect(result.errors?.[0].locations).toEqual([{ line: 2, column: 3 }]);
+    expect(JSON.parse(JSON.stringify(result))).toEqual({
+      errors: [{ message: 'not yours', locations: [{ line: 2, column: 3 }], path: ['refused'] }],
+      data: { greeting: 'hello ada', refused: null },
+    });
+  });
+
+  it('runs a mutation once per request, also when it fails', async () => {
+    const document = parse('mutation { bump }');
+    for (let i = 1; i <= 3; i++) {
+      const result = await execute3({ schema, document });
+      expect(result.errors?.[0].message).toBe('bumped, then refused');
+      expect(calls.bump).toBe(i);
+    }
   });
 });
