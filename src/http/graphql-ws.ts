@@ -36,6 +36,23 @@ const corkUntilNextTick = (socket: Duplex) => {
   corked.add(socket);
 };
 
+/**
+ * ws calls a send's callback once the data has been written out, and graphql-ws waits for it before it
+ * produces a subscription's next message: with the socket corked for the tick, each of a block's messages
+ * took a write and a turn of the event loop of its own. ws queues sends in order, so here a send counts as
+ * done once queued, and a subscription's messages for one block leave together. Memory stays bounded: a
+ * connection whose queue passes maxBufferedBytes is closed (onNext).
+ */
+const acknowledgeSendsWhenQueued = (socket: WebSocket) => {
+  const send = socket.send.bind(socket) as (data: unknown, options: object) => void;
+  const queued = (data: unknown, optionsOrDone?: unknown, done?: unknown) => {
+    send(data, typeof optionsOrDone === 'object' && optionsOrDone !== null ? optionsOrDone : {});
+    const callback = typeof optionsOrDone === 'function' ? optionsOrDone : done;
+    if (typeof callback === 'function') callback();
+  };
+  socket.send = queued as WebSocket['send'];
+};
+
 export const attachGraphQLWs = ({
   server,
   schema,
@@ -48,6 +65,8 @@ export const attachGraphQLWs = ({
   limits?: GraphQLWsLimits;
 }) => {
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: 1_048_576 });
+  // Registered before graphql-ws's own listener, so it sees the socket first.
+  wss.on('connection', acknowledgeSendsWhenQueued);
   const active = new WeakMap<WebSocket, Set<string>>();
   const mask = <R extends { errors?: readonly unknown[] }>(result: R): R =>
     result.errors ? { ...result, errors: result.errors.map((e) => toGraphQLError(e, 'Unexpected error.')) } : result;

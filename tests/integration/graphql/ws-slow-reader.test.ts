@@ -1,0 +1,89 @@
+// A graphql-ws client that stops reading is disconnected once the server's queue for it passes the bound
+// (DEFAULT_WS_LIMITS.maxBufferedBytes), while a client that reads keeps receiving everything.
+import WebSocket from 'ws';
+import { DEFAULT_WS_LIMITS } from '../../../src/http/graphql-ws';
+import type { BalanceEvent } from '../../../src/pubsub';
+import { startTestServer, type TestServer } from '../../helpers/server';
+
+const CONTRACT = '0x00000000000000000000000000000000000000c1';
+let server: TestServer;
+let key: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ CHAINS: '31337=http://127.0.0.1:9' }, { index: false });
+  key = (await server.createProject('slow reader')).accessKey;
+});
+afterAll(() => server.stop());
+
+/** A graphql-transport-ws connection with `subscriptions` balanceUpdates subscriptions, acknowledged by the server. */
+const connect = async (subscriptions: number) => {
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/graphql`, 'graphql-transport-ws');
+  const received = { next: 0 };
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const acked = new Promise((resolve) => ws.on('message', (m) => {
+    const msg = JSON.parse(String(m));
+    if (msg.type === 'connection_ack') resolve(null);
+    if (msg.type === 'next') received.next++;
+  }));
+  ws.send(JSON.stringify({ type: 'connection_init', payload: { 'X-Access-Key': key } }));
+  await acked;
+  for (let i = 0; i < subscriptions; i++) {
+    const query = `subscription { balanceUpdates(contractAddress: "${CONTRACT}") { accountAddress balance blockNumber blockHash } }`;
+    ws.send(JSON.stringify({ id: String(i), type: 'subscribe', payload: { query } }));
+  }
+  return { ws, received, closed };
+};
+
+const event = (i: number): BalanceEvent => ({
+  chainId: 31337,
+  contract: CONTRACT,
+  contractType: 'ERC20',
+  account: `0x${i.toString(16).padStart(40, '0')}`,
+  tokenId: '',
+  balance: String(10n ** 30n + BigInt(i)),
+  delta: '1',
+  blockNumber: i,
+  blockHash: `0x${i.toString(16).padStart(64, '0')}`,
+  reorged: false,
+});
+
+it('closes a connection that stopped reading once its queue passes the bound; a reading client gets every message', async () => {
+  const stalled = await connect(50);
+  const reader = await connect(1);
+  let published = 0;
+  const publish = async (n: number) => {
+    await server.app.pubsub.publish('balances', Array.from({ length: n }, () => event(published++)));
+  };
+  // Subscriptions are registered asynchronously after `subscribe`: publish until an event reaches all 51.
+  for (let i = 0; i < 100 && (reader.received.next === 0 || stalled.received.next < 50); i++) {
+    await publish(1);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const readerBefore = reader.received.next;
+  const publishedBefore = published;
+  expect(readerBefore).toBeGreaterThan(0);
+
+  // The stalled client stops reading: its kernel buffers fill, then the server's queue for it grows.
+  const rawSocket = (stalled.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+  rawSocket.pause();
+  // Each event is 50 messages of ~250 bytes for it: twice the bound plus generous kernel buffering.
+  const events = Math.ceil((2 * DEFAULT_WS_LIMITS.maxBufferedBytes + 16 * 1_048_576) / (50 * 250));
+  while (published - publishedBefore < events) {
+    await publish(100);
+    await new Promise((r) => setImmediate(r));
+  }
+  const sentToStalled = (published - publishedBefore) * 50;
+
+  // Reading again, it finds what was queued before the bound was passed, then the server's close.
+  rawSocket.resume();
+  const notClosed = new Promise((resolve) => setTimeout(() => resolve('still open after 15 s'), 15_000).unref());
+  expect(await Promise.race([stalled.closed, notClosed])).toEqual({ code: 1008, reason: 'client is not reading its messages' });
+  expect(stalled.received.next).toBeLessThan(sentToStalled);
+
+  // The reading client was not affected: every event reached it.
+  const want = readerBefore + (published - publishedBefore);
+  for (let i = 0; i < 250 && reader.received.next < want; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(reader.received.next).toBe(want);
+  reader.ws.close();
+});
