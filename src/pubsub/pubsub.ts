@@ -14,17 +14,42 @@ export type PubSub = {
 
 const CHANNEL_PREFIX = 'strata:events:';
 
+/**
+ * Listeners handed a batch per turn of the event loop. A listener only queues the events, but each
+ * subscriber then serialises and sends them in the microtasks that follow: with thousands of subscribers
+ * delivered at once, nothing is written until all of them are done and no other request is served
+ * meanwhile. Per slice, those microtasks (a subscriber's whole batch) and its sockets' writes finish
+ * before the next slice starts.
+ */
+export const LISTENERS_PER_TURN = 256;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export const createPubSub = ({ redisUrl, onError }: { redisUrl: string | null; onError?: (err: unknown) => void }): PubSub => {
   const local = new EventEmitter();
   local.setMaxListeners(0);
-  const deliver = (topic: string, events: unknown[]) => {
-    for (const e of events) local.emit(topic, e);
+  const deliverNow = async (topic: string, events: unknown[]) => {
+    const listeners = local.listeners(topic) as Array<(event: unknown) => void>;
+    for (let i = 0; i < listeners.length; i += LISTENERS_PER_TURN) {
+      if (i > 0) await nextTurn();
+      for (const listener of listeners.slice(i, i + LISTENERS_PER_TURN)) {
+        try {
+          for (const e of events) listener(e);
+        } catch (err) {
+          onError?.(err);
+        }
+      }
+    }
   };
+  // One batch after another, so that every listener receives events in the order they were published.
+  let delivered: Promise<void> = Promise.resolve();
+  const deliver = (topic: string, events: unknown[]) => (delivered = delivered.then(() => deliverNow(topic, events)));
 
   if (!redisUrl) {
     return {
-      async publish(topic, events) {
-        deliver(topic, events);
+      /** Resolves once every subscriber has the batch. */
+      publish(topic, events) {
+        return deliver(topic, events);
       },
       subscribe(topic, onEvent) {
         local.on(topic, onEvent);
@@ -44,7 +69,7 @@ export const createPubSub = ({ redisUrl, onError }: { redisUrl: string | null; o
   const subscribed = sub.psubscribe(`${CHANNEL_PREFIX}*`);
   sub.on('pmessage', (_pattern, channel, message) => {
     try {
-      deliver(channel.slice(CHANNEL_PREFIX.length), JSON.parse(message));
+      void deliver(channel.slice(CHANNEL_PREFIX.length), JSON.parse(message));
     } catch (err) {
       onError?.(err);
     }
