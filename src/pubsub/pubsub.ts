@@ -41,9 +41,11 @@ export const createPubSub = ({ redisUrl, onError }: { redisUrl: string | null; o
       }
     }
   };
-  // One batch after another, so that every listener receives events in the order they were published.
+  // One batch after another, so that every listener receives events in the order they were published. A failed
+  // delivery is reported and the chain goes on: a rejected link would silently stop every later batch.
   let delivered: Promise<void> = Promise.resolve();
-  const deliver = (topic: string, events: unknown[]) => (delivered = delivered.then(() => deliverNow(topic, events)));
+  const deliver = (topic: string, events: unknown[]) =>
+    (delivered = delivered.then(() => deliverNow(topic, events)).catch((err) => onError?.(err)));
 
   if (!redisUrl) {
     return {
