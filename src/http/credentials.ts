@@ -1,10 +1,18 @@
 // Credentials from HTTP headers or from a graphql-ws connection_init payload (keys matched case-insensitively).
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Credentials } from '../domain/auth/credentials';
 
 export const credentialsFromHeaders = (get: (name: string) => string | null | undefined): Credentials => ({
   authorization: get('authorization') ?? null,
   accessKey: get('x-access-key') ?? null,
 });
+
+/** From a Node request's headers (lower-cased names; a repeated header counts once, the first). */
+export const credentialsFromNodeHeaders = (headers: IncomingHttpHeaders): Credentials =>
+  credentialsFromHeaders((name) => {
+    const v = headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  });
 
 export const credentialsFromConnectionParams = (params: Record<string, unknown> | undefined): Credentials => {
   const lower = new Map(Object.entries(params ?? {}).map(([k, v]) => [k.toLowerCase(), typeof v === 'string' ? v : null]));

@@ -14,7 +14,7 @@ import type { Services } from '../domain/services';
 import { createCompiledExecute } from '../graphql/compiled-execute';
 import { createContext } from '../graphql/context';
 import { parseWithinLimits } from '../graphql/limits';
-import { credentialsFromHeaders } from './credentials';
+import { credentialsFromNodeHeaders } from './credentials';
 
 export type YogaFetch = { fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<Response> | Response };
 
@@ -85,16 +85,12 @@ export const createGraphQLPostHandler = ({ schema, services, yoga }: { schema: G
     const request = replyType ? graphqlRequestOf(text) : null;
     const document = request && queryDocument(request.query, request.operationName);
     if (!replyType || !request || !document) return byYoga(req, res, text);
-    const header = (name: string) => {
-      const v = req.headers[name];
-      return Array.isArray(v) ? v[0] : v;
-    };
     const result = await execute({
       schema,
       document,
       operationName: request.operationName,
       variableValues: request.variables,
-      contextValue: createContext(services, credentialsFromHeaders(header)),
+      contextValue: createContext(services, credentialsFromNodeHeaders(req.headers)),
     });
     if (result.errors?.length) return byYoga(req, res, text);
     const json = JSON.stringify(result);

@@ -44,7 +44,7 @@ export const createYogaApp = ({ schema, services, logger }: { schema: GraphQLSch
       warn: (...args) => logger.warn(args.map(String).join(' ')),
       error: (...args) => logger.error({ err: args.find((a) => a instanceof Error) }, args.map(String).join(' ')),
     },
-    // Queries and mutations run compiled (see compiled-execute); subscriptions go over graphql-ws.
+    // Queries run compiled, mutations through graphql-js (see compiled-execute); subscriptions go over graphql-ws.
     plugins: [...documentLimitPlugins(), { onExecute: ({ setExecuteFn }) => setExecuteFn(compiledExecute) } satisfies Plugin],
     context: ({ request }) => createContext(services, credentialsFromHeaders((n) => request.headers.get(n))),
   }) as YogaServerInstance<Record<string, unknown>, GraphQLContext>;
