@@ -4,5 +4,15 @@ import { ChainData1763787600000 } from './1763787600000-chain-data';
 import { WalletLinks1763791200000 } from './1763791200000-wallet-links';
 import { TokenMetadata1763794800000 } from './1763794800000-token-metadata';
 import { MarketAnalytics1763798400000 } from './1763798400000-market-analytics';
+import { HashedAccessKeys1764000000000 } from './1764000000000-hashed-access-keys';
+import { DeploymentId1764003600000 } from './1764003600000-deployment-id';
 
-export const migrations = [Foundation1763784000000, ChainData1763787600000, WalletLinks1763791200000, TokenMetadata1763794800000, MarketAnalytics1763798400000];
+export const migrations = [
+  Foundation1763784000000,
+  ChainData1763787600000,
+  WalletLinks1763791200000,
+  TokenMetadata1763794800000,
+  MarketAnalytics1763798400000,
+  HashedAccessKeys1764000000000,
+  DeploymentId1764003600000,
+];

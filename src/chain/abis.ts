@@ -28,9 +28,6 @@ export const ERC1155_ABI = [
 
 export const ERC165_ABI = ['function supportsInterface(bytes4 interfaceId) view returns (bool)'] as const;
 
-/** Collection-level metadata document (OpenSea convention, ERC-7572). */
-export const CONTRACT_URI_ABI = ['function contractURI() view returns (string)'] as const;
-
 export const ERC1271_ABI = ['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4 magicValue)'] as const;
 
 export const TOPICS = {

@@ -30,8 +30,20 @@ const chainSchema = z.object({
   maxLogRange: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
+/** Shown after any CHAINS problem: the two accepted forms. */
+export const CHAINS_FORMS =
+  'CHAINS takes a JSON array, e.g. [{"chainId":1,"url":"https://eth.example/rpc","name":"mainnet","confirmations":12}], ' +
+  'or the short form <chainId>[:<name>]=<url> separated by commas, e.g. 1:mainnet=https://eth.example/rpc,137=wss://polygon.example/ws';
+
 /** Parses CHAINS; returns problems instead of throwing so config can list them all. */
 export const parseChains = (raw: string | undefined): { chains: ChainConfig[]; problems: string[] } => {
+  const parsed = parseChainList(raw);
+  return parsed.problems.length ? { chains: [], problems: [...parsed.problems, CHAINS_FORMS] } : parsed;
+};
+
+const SHORT_FORM = /^\s*(\d+)(?::([^=\s]+))?=(\S+)\s*$/;
+
+const parseChainList = (raw: string | undefined): { chains: ChainConfig[]; problems: string[] } => {
   if (!raw || !raw.trim()) return { chains: [], problems: [] };
   let items: unknown[];
   const text = raw.trim();
@@ -43,9 +55,14 @@ export const parseChains = (raw: string | undefined): { chains: ChainConfig[]; p
     }
     if (!Array.isArray(items)) return { chains: [], problems: ['CHAINS: must be a JSON array'] };
   } else {
-    items = text.split(',').map((part) => {
-      const m = /^\s*(\d+)(?::([^=\s]+))?=(\S+)\s*$/.exec(part);
-      return m ? { chainId: m[1], name: m[2], url: m[3] } : { chainId: part };
+    const parts = text.split(',');
+    const malformed = parts.flatMap((part, i) =>
+      SHORT_FORM.test(part) ? [] : [`CHAINS[${i}]: "${part.trim()}" is not <chainId>[:<name>]=<url>`],
+    );
+    if (malformed.length) return { chains: [], problems: malformed };
+    items = parts.map((part) => {
+      const m = SHORT_FORM.exec(part)!;
+      return { chainId: m[1], name: m[2], url: m[3] };
     });
   }
   const problems: string[] = [];

@@ -4,8 +4,11 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { parseChains, type ChainConfig } from './chains';
+import { ensurePrivateDir } from './private-files';
+import { edgeConfigOf, edgeEnvSchema, type EdgeConfig } from './edge';
 
 export type { ChainConfig } from './chains';
+export type { EdgeConfig } from './edge';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
@@ -19,11 +22,22 @@ export type Config = Readonly<{
   publicUrl: string;
   jwtSecret: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** JSON lines, pretty lines, or auto: pretty when stdout is a terminal. */
+  logFormat: 'json' | 'pretty' | 'auto';
   /** Largest accepted request body, in bytes (RPC and GraphQL). */
   maxBodyBytes: number;
   chains: readonly ChainConfig[];
   /** Events across processes when set; in-process otherwise. */
   redisUrl: string | null;
+  /** Blocks behind the head that ingestion replays to subscribers when it catches up (older ones: a gap notice). */
+  catchUpPublishBlocks: number;
+  /** How this deployment's events travel through a shared Redis (see pubsub). */
+  events: Readonly<{
+    /** Channel namespace; null = the deployment id stored in the database, so one database = one namespace. */
+    namespace: string | null;
+    /** HMAC key of every Redis message; replicas must share it. */
+    secret: string;
+  }>;
   metadata: Readonly<{
     ipfsGateway: string;
     arweaveGateway: string;
@@ -34,6 +48,8 @@ export type Config = Readonly<{
   }>;
   /** Operator token for admin mutations (contract verification flags); admin is off when unset. */
   adminToken: string | null;
+  /** CORS, GraphiQL, introspection, /metrics, proxies, failed-credential throttling (edge.ts). */
+  edge: EdgeConfig;
 }>;
 
 export class ConfigError extends Error {
@@ -59,6 +75,7 @@ const envSchema = z.object({
     .optional()
     .refine((v) => !v || /^https?:\/\/[^\s]+$/.test(v), { message: 'must be an http(s) URL' }),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_FORMAT: z.enum(['json', 'pretty', 'auto']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   CHAINS: z.string().optional(),
@@ -73,6 +90,14 @@ const envSchema = z.object({
   METADATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   METADATA_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1_048_576).default(5 * 1_048_576),
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  EVENTS_NAMESPACE: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, "_", "." or "-"')
+    .optional(),
+  CATCH_UP_PUBLISH_BLOCKS: z.coerce.number().int().min(0).max(100_000).default(256),
+  EVENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ...edgeEnvSchema,
 });
 
 /** Reads and validates `env`; throws ConfigError listing every problem. */
@@ -98,9 +123,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicUrl,
     jwtSecret,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     maxBodyBytes: e.MAX_BODY_BYTES,
     chains,
     redisUrl: e.REDIS_URL || null,
+    catchUpPublishBlocks: e.CATCH_UP_PUBLISH_BLOCKS,
+    events: Object.freeze({
+      namespace: e.EVENTS_NAMESPACE ?? null,
+      // Replicas already share JWT_SECRET, so by default they share this key without another setting.
+      secret: e.EVENTS_SECRET ?? crypto.createHmac('sha256', jwtSecret).update('strata events').digest('hex'),
+    }),
     metadata: Object.freeze({
       ipfsGateway: e.IPFS_GATEWAY,
       arweaveGateway: e.ARWEAVE_GATEWAY,
@@ -109,6 +141,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       maxBytes: e.METADATA_MAX_BYTES,
     }),
     adminToken: e.ADMIN_TOKEN ?? null,
+    edge: edgeConfigOf(e, env.NODE_ENV, database.kind),
   });
 };
 
@@ -123,7 +156,7 @@ const parseDatabaseUrl = (url: string | undefined, dataDir: string): DatabaseCon
 // generate the secret once and keep it beside the database.
 const embeddedJwtSecret = (dataDir: string): string => {
   const file = path.join(dataDir, 'jwt-secret');
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   try {
     fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
   } catch (err) {
@@ -131,3 +164,6 @@ const embeddedJwtSecret = (dataDir: string): string => {
   }
   return fs.readFileSync(file, 'utf8').trim();
 };
+
+/** The environment with some settings replaced (`strata dev` points DATA_DIR and CHAINS at its devnet). */
+export const loadConfigWith = (overrides: Record<string, string>): Config => loadConfig({ ...process.env, ...overrides });

@@ -1,20 +1,22 @@
 // The one TypeORM DataSource, for MySQL/MariaDB or the embedded SQLite default.
-import fs from 'node:fs';
-import path from 'node:path';
 import { DataSource } from 'typeorm';
 import type { Config } from '../config';
+import { ensurePrivateFile } from '../config/private-files';
 import { entities } from './entities';
 import { migrations } from '../../migrations';
+import { SqliteDatabase } from './sqlite-driver';
 
 export type Db = DataSource;
 
 export const createDataSource = (config: Pick<Config, 'database'>): Db => {
   const common = { entities, migrations, synchronize: false, migrationsTransactionMode: 'each' as const, logging: false };
   if (config.database.kind === 'sqlite') {
-    fs.mkdirSync(path.dirname(config.database.path), { recursive: true });
+    const file = config.database.path;
+    ensurePrivateFile(file, [`${file}-wal`, `${file}-shm`, `${file}-journal`]);
     return new DataSource({
       ...common,
       type: 'better-sqlite3',
+      driver: SqliteDatabase,
       database: config.database.path,
       // WAL lets readers proceed while the ingester writes; the busy timeout covers
       // short write overlaps between processes sharing the file.

@@ -5,3 +5,5 @@ export * from './locks';
 export * from './migrate';
 export * from './chain-keys';
 export * from './read-query';
+export * from './deployment';
+export * from './access-key-hash';

@@ -1,8 +1,13 @@
 // Cross-process named locks: MySQL GET_LOCK, or a lock file beside the SQLite database.
+//
+// Both are held by something the operating system ends with the holder: a MySQL connection, or an fcntl lock on a
+// file. A holder that crashes (SIGKILL, OOM) releases its lock at once, so a restarted process takes it without
+// waiting out a staleness timeout, and a live holder's lock is never judged stale.
 import { createHash } from 'node:crypto';
-import lockfile from 'proper-lockfile';
+import fs from 'node:fs';
 import type { Db } from './data-source';
 import { dialectOf } from './data-source';
+import { SqliteDatabase } from './sqlite-driver';
 
 export type LockOptions = {
   /** Called once when the lock is held by someone else and we start waiting. */
@@ -88,18 +93,28 @@ const acquireMysqlLock = async (db: Db, name: string, opts: LockOptions) => {
   };
 };
 
+/**
+ * SQLite's own locking is fcntl byte-range locks, which the kernel drops when the holding process dies, and SQLite
+ * makes two connections of one process exclude each other too. The lock is an exclusive transaction on a small
+ * database file of its own, kept open until release; nothing is written to it.
+ */
 const acquireFileLock = async (db: Db, name: string, opts: LockOptions) => {
-  const file = `${String(db.options.database)}.${name.replace(/[^a-z0-9_-]/gi, '_')}`;
+  const file = `${String(db.options.database)}.${name.replace(/[^a-z0-9_-]/gi, '_')}.lock`;
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
   const waited = waiting(name, opts);
   for (;;) {
+    const handle = new SqliteDatabase(file, { timeout: 0 });
     try {
-      // A stale lock (its holder crashed) expires after `stale` ms because holders refresh it.
-      const release = await lockfile.lock(file, { realpath: false, stale: 15_000, update: 5_000 });
-      return async () => release();
+      handle.exec('BEGIN EXCLUSIVE');
+      return async () => {
+        handle.exec('ROLLBACK');
+        handle.close();
+      };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+      handle.close();
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
       waited();
-      await new Promise((r) => setTimeout(r, POLL_SECONDS * 250));
+      await new Promise((r) => setTimeout(r, POLL_SECONDS * 125));
     }
   }
 };

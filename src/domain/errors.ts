@@ -13,7 +13,8 @@ export type DomainErrorKind =
   | 'RequestConflict'
   | 'ResourceExhausted'
   | 'Unavailable'
-  | 'Timeout';
+  | 'Timeout'
+  | 'RateLimited';
 
 export class DomainError extends Error {
   constructor(
@@ -24,6 +25,34 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = kind;
+  }
+}
+
+/** Refused for a while (too many failed credential checks); transports say when to retry (Retry-After). */
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RateLimited', message);
+  }
+}
+
+/**
+ * A subscription's stream ends with this when ingestion committed blocks whose events it did not publish (it caught up
+ * on more blocks than it replays): the subscriber learns exactly which range to read back through the queries.
+ */
+export class EventsGapError extends DomainError {
+  constructor(
+    readonly chainId: number,
+    readonly fromBlock: number,
+    readonly toBlock: number,
+  ) {
+    super(
+      'Unavailable',
+      `events of blocks ${fromBlock}-${toBlock} on chain ${chainId} were indexed while catching up and not streamed; ` +
+        'read them back (balance updates, transaction history) and subscribe again',
+    );
   }
 }
 

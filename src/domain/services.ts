@@ -35,7 +35,11 @@ export type Services = {
 export type ServiceDeps = { config: Config; db: Db; registry: ChainRegistry; pubsub: PubSub };
 
 export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): Services => {
-  const auth = createAuthService({ db, jwtSecret: config.jwtSecret });
+  const auth = createAuthService({
+    db,
+    jwtSecret: config.jwtSecret,
+    throttle: { limit: config.edge.authFailureLimit, windowSeconds: config.edge.authFailureWindowSeconds, redisUrl: config.redisUrl },
+  });
   const chains = createChainsService({ chains: config.chains });
   const collections = createCollectionsService({ db, auth, publicUrl: config.publicUrl });
   return {

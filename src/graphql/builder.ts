@@ -1,7 +1,6 @@
 // The Pothos schema builder every type file registers on.
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
-import DataloaderPlugin from '@pothos/plugin-dataloader';
 import type { GraphQLContext } from './context';
 
 export const builder = new SchemaBuilder<{
@@ -14,7 +13,7 @@ export const builder = new SchemaBuilder<{
   };
   DefaultFieldNullability: false;
 }>({
-  plugins: [RelayPlugin, DataloaderPlugin],
+  plugins: [RelayPlugin],
   defaultFieldNullability: false,
   relay: { clientMutationId: 'omit', cursorType: 'String' },
 });

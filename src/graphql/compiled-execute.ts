@@ -3,8 +3,10 @@
 // Walking a document per request is most of graphql-js's cost for small queries; a compiled query
 // runs a fraction of it. Only successful results come from the compiled code: graphql-js itself
 // answers a document's first run, documents graphql-jit cannot compile, mutations (rare, and never run
-// twice), and any query whose compiled run reported errors, which it runs again. A query only reads,
-// so the second run is safe, and clients see graphql-js's exact errors: its wording for variables
+// twice), and any query whose compiled run reported errors, which it runs again. Queries are not
+// read-only (contract info and token metadata reads upsert rows and start background fetches; the second run finds
+// them cached), so a failing query executes twice: issue #16 is to run each request once. In return clients see
+// graphql-js's exact errors: its wording for variables
 // that do not coerce (the RPC adapter maps it to field paths), and errors with `locations`, which
 // graphql-jit's lack of AST nodes would lose once yoga serializes them.
 import { execute, getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graphql';

@@ -40,7 +40,11 @@ const limitRules = [
  * Parses (stopping at the token limit) and validates with the limits added: the document, or the errors
  * to answer with. For graphql-ws, whose own parse would close the whole connection on a syntax error.
  */
-export const parseWithinLimits = (schema: GraphQLSchema, source: string): { document: DocumentNode } | { errors: readonly GraphQLError[] } => {
+export const parseWithinLimits = (
+  schema: GraphQLSchema,
+  source: string,
+  extraRules: readonly ValidationRule[] = [],
+): { document: DocumentNode } | { errors: readonly GraphQLError[] } => {
   let document: DocumentNode;
   try {
     document = new MaxTokensParserWLexer(source, { n: DOCUMENT_LIMITS.tokens }).parseDocument();
@@ -48,6 +52,6 @@ export const parseWithinLimits = (schema: GraphQLSchema, source: string): { docu
     if (err instanceof GraphQLError) return { errors: [err] };
     throw err;
   }
-  const errors = validate(schema, document, [...specifiedRules, ...limitRules]);
+  const errors = validate(schema, document, [...specifiedRules, ...limitRules, ...extraRules]);
   return errors.length ? { errors } : { document };
 };

@@ -17,6 +17,7 @@ import {
   type ExecutionArgs,
   type ExecutionResult,
 } from 'graphql';
+import type { GraphQLContext } from './context';
 
 type Result = ExecutionResult | Promise<ExecutionResult>;
 
@@ -58,7 +59,11 @@ export const createSharedSubscribe = () => {
     let byOperation = results.get(event);
     if (!byOperation) results.set(event, (byOperation = new Map()));
     let result = byOperation.get(key);
-    if (!result) byOperation.set(key, (result = execute({ ...args, rootValue: event })));
+    if (!result) {
+      // The context lives as long as the subscription: its loaders must not answer this event from an earlier one.
+      (args.contextValue as Partial<GraphQLContext> | undefined)?.loaders?.clear();
+      byOperation.set(key, (result = execute({ ...args, rootValue: event })));
+    }
     return result;
   };
 

@@ -19,3 +19,19 @@ export const credentialsFromConnectionParams = (params: Record<string, unknown> 
   // Clients send either header names or short forms (`accessKey`).
   return credentialsFromHeaders((name) => lower.get(name) ?? (name === 'x-access-key' ? lower.get('accesskey') : undefined));
 };
+
+/**
+ * graphql-ws credentials of one subscription. GraphiQL sends its Headers tab inside each subscribe message
+ * (`payload.extensions.headers`) and an empty connection_init; other clients send them in connection_init. Both work;
+ * a header given in the subscribe message wins over the connection's.
+ */
+export const credentialsForSubscription = (
+  connectionParams: Record<string, unknown> | undefined,
+  extensions: Record<string, unknown> | null | undefined,
+): Credentials => {
+  const connection = credentialsFromConnectionParams(connectionParams);
+  const headers = extensions?.headers;
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return connection;
+  const own = credentialsFromConnectionParams(headers as Record<string, unknown>);
+  return { authorization: own.authorization ?? connection.authorization, accessKey: own.accessKey ?? connection.accessKey };
+};

@@ -6,17 +6,23 @@
 // (BENCHMARKS.md). Here such a query is executed as yoga would execute it (the same context, the same
 // compiled execution) and a result without errors is written directly, in the content type yoga would
 // choose. Everything else stays yoga's: GET, GraphiQL, mutations, other Accept types, batches, documents
-// with errors, and results with errors — a query only reads, so yoga running it once more is safe, and
-// every error reply is exactly yoga's.
+// with errors, and results with errors. A query with errors is then executed again by yoga (queries are not
+// read-only: metadata reads upsert rows, which the second run finds cached), so every error reply is exactly yoga's;
+// issue #16 is to decide before executing instead.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOperationAST, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Services } from '../domain/services';
 import { createCompiledExecute } from '../graphql/compiled-execute';
 import { createContext } from '../graphql/context';
 import { parseWithinLimits } from '../graphql/limits';
+import { mentionsIntrospection } from '../graphql/introspection';
+import type { Credentials } from '../domain/auth/credentials';
+import { peerAddressOf, type ClientAddressOf } from './client-address';
 import { credentialsFromNodeHeaders } from './credentials';
 
-export type YogaFetch = { fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<Response> | Response };
+export type YogaFetch = {
+  fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }, serverContext?: Record<string, unknown>): Promise<Response> | Response;
+};
 
 /** Query strings remembered with their parsed document (or null: not for this path). Oldest dropped first. */
 const DOCUMENT_CACHE_MAX = 1_000;
@@ -53,7 +59,20 @@ const graphqlRequestOf = (raw: string): { query: string; variables?: Record<stri
 export type GraphQLPostHandler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<void>;
 
 /** Answers a POST /graphql whose body was read (within the size cap); the request must be `canServe`. */
-export const createGraphQLPostHandler = ({ schema, services, yoga }: { schema: GraphQLSchema; services: Services; yoga: YogaFetch }) => {
+export const createGraphQLPostHandler = ({
+  schema,
+  services,
+  yoga,
+  clientAddressOf = peerAddressOf,
+  anonymousIntrospection = true,
+}: {
+  schema: GraphQLSchema;
+  services: Services;
+  yoga: YogaFetch;
+  clientAddressOf?: ClientAddressOf;
+  /** Off: documents that introspect go to yoga, which checks the caller's credentials first. */
+  anonymousIntrospection?: boolean;
+}) => {
   const execute = createCompiledExecute();
   const documents = new Map<string, DocumentNode | null>();
 
@@ -71,10 +90,11 @@ export const createGraphQLPostHandler = ({ schema, services, yoga }: { schema: G
   };
 
   /** Yoga answers with the body already read. */
-  const byYoga = async (req: IncomingMessage, res: ServerResponse, body: string) => {
+  /** `credentials`: the ones this path already checked, so a failure is not counted twice against the caller. */
+  const byYoga = async (req: IncomingMessage, res: ServerResponse, body: string, credentials?: Credentials) => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    const reply = await yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body });
+    const reply = await yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req, credentials });
     res.writeHead(reply.status, Object.fromEntries(reply.headers));
     res.end(Buffer.from(await reply.arrayBuffer()));
   };
@@ -85,14 +105,16 @@ export const createGraphQLPostHandler = ({ schema, services, yoga }: { schema: G
     const request = replyType ? graphqlRequestOf(text) : null;
     const document = request && queryDocument(request.query, request.operationName);
     if (!replyType || !request || !document) return byYoga(req, res, text);
+    if (!anonymousIntrospection && mentionsIntrospection(request.query)) return byYoga(req, res, text);
+    const credentials = { ...credentialsFromNodeHeaders(req.headers), clientAddress: clientAddressOf(req) };
     const result = await execute({
       schema,
       document,
       operationName: request.operationName,
       variableValues: request.variables,
-      contextValue: createContext(services, credentialsFromNodeHeaders(req.headers)),
+      contextValue: createContext(services, credentials),
     });
-    if (result.errors?.length) return byYoga(req, res, text);
+    if (result.errors?.length) return byYoga(req, res, text, credentials);
     const json = JSON.stringify(result);
     res.writeHead(200, { 'Content-Type': replyType, 'Content-Length': Buffer.byteLength(json) });
     res.end(json);

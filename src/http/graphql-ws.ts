@@ -1,5 +1,5 @@
-// graphql-ws on the same port and path as GraphQL over HTTP; credentials come in connection_init.
-import type { Server } from 'node:http';
+// graphql-ws on the same port and path as GraphQL over HTTP; credentials come in connection_init or in each subscribe message (GraphiQL).
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -7,8 +7,10 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { Services } from '../domain/services';
 import { createContext } from '../graphql/context';
 import { parseWithinLimits } from '../graphql/limits';
+import { introspectionRules, mayIntrospect } from '../graphql/introspection';
 import { createSharedSubscribe } from '../graphql/shared-subscribe';
-import { credentialsFromConnectionParams } from './credentials';
+import { peerAddressOf, type ClientAddressOf } from './client-address';
+import { credentialsForSubscription } from './credentials';
 import { toGraphQLError } from './yoga';
 
 export type GraphQLWsLimits = {
@@ -58,13 +60,27 @@ export const attachGraphQLWs = ({
   schema,
   services,
   limits = DEFAULT_WS_LIMITS,
+  clientAddressOf = peerAddressOf,
+  anonymousIntrospection = true,
 }: {
   server: Server;
   schema: GraphQLSchema;
   services: Services;
   limits?: GraphQLWsLimits;
+  clientAddressOf?: ClientAddressOf;
+  anonymousIntrospection?: boolean;
 }) => {
-  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: 1_048_576 });
+  // Upgrades are routed here rather than by attaching ws to the server: an attached ws re-emits the HTTP server's own
+  // errors (a port in use) as its own, and graphql-ws prints them with a stack trace.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1_048_576 });
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if ((req.url ?? '').split('?')[0] !== '/graphql') {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  };
+  server.on('upgrade', onUpgrade);
   // Registered before graphql-ws's own listener, so it sees the socket first.
   wss.on('connection', acknowledgeSendsWhenQueued);
   const active = new WeakMap<WebSocket, Set<string>>();
@@ -74,8 +90,15 @@ export const attachGraphQLWs = ({
     {
       schema,
       subscribe: createSharedSubscribe(),
-      context: (ctx) => createContext(services, credentialsFromConnectionParams(ctx.connectionParams)),
-      onSubscribe: (ctx, id, payload) => {
+      context: (ctx, _id, payload) =>
+        createContext(services, {
+          ...credentialsForSubscription(ctx.connectionParams, payload.extensions),
+          clientAddress: clientAddressOf(ctx.extra.request),
+        }),
+      onSubscribe: async (ctx, id, payload) => {
+        // Before the count check below, so that check and the add stay in one synchronous step.
+        const credentials = { ...credentialsForSubscription(ctx.connectionParams, payload.extensions), clientAddress: clientAddressOf(ctx.extra.request) };
+        const introspect = await mayIntrospect(anonymousIntrospection, services.auth, credentials, payload.query);
         const ids = active.get(ctx.extra.socket) ?? new Set<string>();
         active.set(ctx.extra.socket, ids);
         if (ids.size >= limits.maxSubscriptionsPerConnection) {
@@ -87,7 +110,7 @@ export const attachGraphQLWs = ({
         }
         // Parsed and validated here, with the document limits: errors refuse this subscription only
         // (graphql-ws's own parse closes the whole connection on a syntax error).
-        const parsed = parseWithinLimits(schema, payload.query);
+        const parsed = parseWithinLimits(schema, payload.query, introspectionRules(introspect));
         if ('errors' in parsed) return [...parsed.errors];
         ids.add(id);
         return { schema, document: parsed.document, operationName: payload.operationName, variableValues: payload.variables };
@@ -107,6 +130,7 @@ export const attachGraphQLWs = ({
   );
   return {
     close: async () => {
+      server.off('upgrade', onUpgrade);
       await disposable.dispose();
       wss.close();
     },

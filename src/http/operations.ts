@@ -1,16 +1,38 @@
 // Operations endpoints: GET /health, /ready and /metrics. `strata serve` mounts them in the full server;
 // `strata index` serves them alone (createOperationsServer), without loading GraphQL or the RPC.
+import crypto from 'node:crypto';
 import type http from 'node:http';
 import type client from 'prom-client';
 import type { Config } from '../config';
 import type { Logger } from '../config/logger';
 import { isDatabaseReady, type Db } from '../db';
 import { createListener, sendJson, type HttpServer } from './listener';
+import { applySecurityHeaders } from './security-headers';
 
 export type OperationsDeps = { db: Db; metricsRegistry: client.Registry };
 
+/**
+ * Who may read /metrics: with METRICS_TOKEN, callers sending it as a bearer token; without one, anyone
+ * when `openWithoutToken` (an operations-only port, or not deployed), no one otherwise.
+ */
+export type MetricsAccess = { token: string | null; openWithoutToken: boolean };
+
+const sameSecret = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+};
+
+const metricsRefusal = (req: http.IncomingMessage, access: MetricsAccess): { status: number; error: string } | null => {
+  if (access.token === null) {
+    return access.openWithoutToken ? null : { status: 403, error: 'metrics are off on this port: set METRICS_TOKEN and send it as a bearer token' };
+  }
+  const m = /^\s*bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return m && sameSecret(m[1], access.token) ? null : { status: 401, error: 'metrics need Authorization: Bearer <METRICS_TOKEN>' };
+};
+
 /** Answers an operations request and resolves true; resolves false, writing nothing, for any other request. */
-export const createOperationsHandler = ({ db, metricsRegistry }: OperationsDeps) =>
+export const createOperationsHandler = ({ db, metricsRegistry, metricsAccess = { token: null, openWithoutToken: true } }: OperationsDeps & { metricsAccess?: MetricsAccess }) =>
   async (req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<boolean> => {
     if (req.method !== 'GET') return false;
     if (path === '/health') {
@@ -23,6 +45,11 @@ export const createOperationsHandler = ({ db, metricsRegistry }: OperationsDeps)
       return true;
     }
     if (path === '/metrics') {
+      const refusal = metricsRefusal(req, metricsAccess);
+      if (refusal) {
+        sendJson(res, refusal.status, { error: refusal.error });
+        return true;
+      }
       res.writeHead(200, { 'Content-Type': metricsRegistry.contentType });
       res.end(await metricsRegistry.metrics());
       return true;
@@ -37,13 +64,15 @@ export const operationsRouteOf = (path: string) => (OPERATION_PATHS.has(path) ? 
 
 /** A port with the operations endpoints only (404 for anything else): what `strata index` listens on. */
 export const createOperationsServer = ({ config, logger, db, metricsRegistry }: OperationsDeps & { config: Config; logger: Logger }): HttpServer => {
-  const operations = createOperationsHandler({ db, metricsRegistry });
+  // This port serves nothing else, so /metrics is open on it unless METRICS_TOKEN is set.
+  const operations = createOperationsHandler({ db, metricsRegistry, metricsAccess: { token: config.edge.metricsToken, openWithoutToken: true } });
   return createListener({
     config,
     logger,
     metricsRegistry,
     routeOf: operationsRouteOf,
     handle: async (req, res, path) => {
+      applySecurityHeaders(req, res);
       if (!(await operations(req, res, path))) sendJson(res, 404, { error: 'not found' });
     },
   });

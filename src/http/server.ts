@@ -9,7 +9,10 @@ import type { Services } from '../domain/services';
 import { createRpcHandler } from '../rpc/handler';
 import { badRequest } from '../rpc/errors';
 import { BodyTooLargeError, readBody } from './body';
-import { answerPreflight, applyCors } from './cors';
+import { createClientAddressOf } from './client-address';
+import { createCors } from './cors';
+import { applySecurityHeaders } from './security-headers';
+import { createGraphiQLPage, type GraphiQLCredentials } from './graphiql-page';
 import { createGraphQLPostHandler } from './graphql-post';
 import { attachGraphQLWs } from './graphql-ws';
 import { isHostedDocumentPath, serveHostedDocument } from './hosted-documents';
@@ -19,23 +22,46 @@ import { createYogaApp } from './yoga';
 
 export type { HttpServer } from './listener';
 
-export type HttpDeps = { config: Config; db: Db; services: Services; schema: GraphQLSchema; logger: Logger; metricsRegistry: client.Registry };
+export type HttpDeps = {
+  config: Config;
+  db: Db;
+  services: Services;
+  schema: GraphQLSchema;
+  logger: Logger;
+  metricsRegistry: client.Registry;
+  /** Prefilled in GraphiQL's Headers tabs (`strata dev`). */
+  graphiqlCredentials?: GraphiQLCredentials;
+};
 
-export const createHttpServer = ({ config, db, services, schema, logger, metricsRegistry }: HttpDeps): HttpServer => {
-  const yoga = createYogaApp({ schema, services, logger });
-  const graphqlPost = createGraphQLPostHandler({ schema, services, yoga });
-  const rpc = createRpcHandler({ schema, services, logger });
-  const operations = createOperationsHandler({ db, metricsRegistry });
+export const createHttpServer = ({ config, db, services, schema, logger, metricsRegistry, graphiqlCredentials }: HttpDeps): HttpServer => {
+  const { edge } = config;
+  const clientAddressOf = createClientAddressOf(edge.trustProxyHops);
+  const cors = createCors(edge.corsOrigins);
+  const yoga = createYogaApp({ schema, services, logger, clientAddressOf, edge });
+  const graphqlPost = createGraphQLPostHandler({ schema, services, yoga, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection });
+  const rpc = createRpcHandler({ schema, services, logger, clientAddressOf });
+  const operations = createOperationsHandler({ db, metricsRegistry, metricsAccess: { token: edge.metricsToken, openWithoutToken: !edge.deployed } });
   // Metric labels name known routes only: arbitrary paths (scanners, typos) must not grow the registry.
   const routeOf = (path: string) =>
     rpc.routes.has(path) ? path : path === '/graphql' ? 'graphql' : isHostedDocumentPath(path) ? 'documents' : operationsRouteOf(path);
 
+  const graphiql = edge.graphiql ? createGraphiQLPage({ title: 'Strata GraphQL', credentials: graphiqlCredentials }) : null;
+  /** A browser opening /graphql (GET or HEAD asking for HTML) gets GraphiQL. */
+  const wantsGraphiQL = (req: http.IncomingMessage) =>
+    (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
+
   const route = async (req: http.IncomingMessage, res: http.ServerResponse, path: string) => {
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
-    applyCors(req, res);
+    applySecurityHeaders(req, res);
+    if (req.method === 'OPTIONS') return cors.answerPreflight(req, res);
+    cors.apply(req, res);
     if (path.startsWith('/rpc/')) {
       return rpc(req, res, () => readBody(req, config.maxBodyBytes));
     }
+    if (path === '/' && graphiql && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(302, { Location: '/graphql', 'Content-Length': 0 });
+      return res.end();
+    }
+    if (path === '/graphql' && graphiql && wantsGraphiQL(req)) return graphiql.serve(req, res);
     if (path === '/graphql') {
       // The body limit is enforced here from Content-Length (Node reads exactly that many bytes), so yoga
       // reads bodies directly instead of through its per-request limiting stream.
@@ -66,7 +92,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
       }
     },
   });
-  const ws = attachGraphQLWs({ server: listener.server, schema, services });
+  const ws = attachGraphQLWs({ server: listener.server, schema, services, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection });
 
   return {
     ...listener,

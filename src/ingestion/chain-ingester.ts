@@ -25,11 +25,24 @@ export type ChainIngesterDeps = {
   metrics: IngestionMetrics;
   /** How often to look for a new head when the node sends none. */
   pollMs?: number;
+  /**
+   * Blocks behind the head that are ingested block by block (with receipts) and published to subscribers even when
+   * ingestion is catching up (after an outage, a restart, a slow poll); older ones are backfilled and announced to
+   * subscribers as a gap.
+   */
+  catchUpPublishBlocks?: number;
 };
 
 export type ChainIngester = { run(): Promise<void>; stop(): Promise<void> };
 
 const FOLLOW_MAX_BLOCKS = 50;
+
+/** The `txn` of a published log: its transaction's sender, recipient and value, when the batch holds it. */
+const txnInfoOf = (txs: Map<string, { from: string; to: string | null; value: string }>) => (hash: string) => ({
+  from: txs.get(hash)?.from ?? '',
+  to: txs.get(hash)?.to ?? '',
+  value: txs.get(hash)?.value ?? '0',
+});
 
 export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   const { db, chain, pubsub, metrics } = deps;
@@ -37,6 +50,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   const label = { chain: String(chainId) };
   const logger = deps.logger.child({ chainId });
   const pollMs = deps.pollMs ?? 1_000;
+  const catchUpPublishBlocks = deps.catchUpPublishBlocks ?? 256;
   let stopped = false;
   let wake: (() => void) | null = null;
   let finished: Promise<void> | null = null;
@@ -60,7 +74,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     return row;
   };
 
-  const commit = async (client: ChainClient, batch: Batch, tracker: ContractTracker, head: number) => {
+  const commit = async (batch: Batch, tracker: ContractTracker, head: number) => {
     const contracts = await tracker.newContracts(batch.transfers);
     const started = Date.now();
     const result = await applyBatch(db, batch, contracts, balanceCache);
@@ -77,16 +91,11 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     const kinds = new Map(batch.transfers.map((t) => [t.contract, t.kind]));
     const blocks = new Map(batch.blocks.map((b) => [b.number, b]));
     const txs = new Map(batch.transactions.map((t) => [t.txHash, t]));
-    await pubsub.publish('logs', logEvents(chainId, 'BLOCK_ADDED', batch.transfers, (n) => blocks.get(n)?.parentHash ?? '', (h) => ({
-      from: txs.get(h)?.from ?? '',
-      to: txs.get(h)?.to ?? '',
-      value: txs.get(h)?.value ?? '0',
-    })));
+    await pubsub.publish('logs', logEvents(chainId, 'BLOCK_ADDED', batch.transfers, (n) => blocks.get(n)?.parentHash ?? '', txnInfoOf(txs)));
     await pubsub.publish('balances', balanceEvents(result.changes, (c) => kinds.get(c) ?? 'ERC20', false));
     // Final only up to the finality already established on a checked branch: the caller settles this batch's blocks
     // after the commit, and finality.settle announces those that are past the confirmation depth then.
     await pubsub.publish('receipts', receiptEvents(batch.transactions, finality.current(), false));
-    void client;
   };
 
   const handleReorg = async (client: ChainClient, indexed: number) => {
@@ -98,17 +107,13 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     metrics.reorgs.inc(label);
     const kinds = new Map(undone.removedTransfers.map((t) => [t.contract, t.contractType]));
     const txs = new Map(undone.reorgedTransactions.map((t) => [t.txHash, t]));
-    await pubsub.publish('logs', logEvents(chainId, 'BLOCK_REMOVED', transferLogsFromRows(undone.removedTransfers), () => '', (h) => ({
-      from: txs.get(h)?.from ?? '',
-      to: txs.get(h)?.to ?? '',
-      value: txs.get(h)?.value ?? '0',
-    })));
+    await pubsub.publish('logs', logEvents(chainId, 'BLOCK_REMOVED', transferLogsFromRows(undone.removedTransfers), () => '', txnInfoOf(txs)));
     await pubsub.publish('receipts', receiptEvents(undone.reorgedTransactions, -1, true));
     await pubsub.publish('balances', restoredBalanceEvents(undone.restored, (c) => kinds.get(c) ?? 'ERC20'));
   };
 
-  /** Follows the head; returns the new indexed block when the batch extended the stored branch, else null. */
-  const follow = async (client: ChainClient, tracker: ContractTracker, head: number): Promise<number | null> => {
+  /** Follows the head; returns the new indexed block (and its events) when the batch extended the stored branch, else null. */
+  const follow = async (client: ChainClient, tracker: ContractTracker, head: number): Promise<{ indexed: number; events: number } | null> => {
     const cp = (await checkpoints.findOneBy({ chainId }))!;
     const from = cp.indexedBlock + 1;
     const to = Math.min(head, from + FOLLOW_MAX_BLOCKS - 1);
@@ -127,8 +132,8 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
       await handleReorg(client, cp.indexedBlock);
       return null;
     }
-    await commit(client, batch, tracker, head);
-    return batch.toBlock;
+    await commit(batch, tracker, head);
+    return { indexed: batch.toBlock, events: batch.transfers.length };
   };
 
   /** Whether the stored tip is still the node's block at its height; null when the node did not return that block. */
@@ -148,14 +153,16 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     await checkpoints.update({ chainId }, { headBlock: head });
     metrics.head.set(label, head);
     metrics.lag.set(label, Math.max(0, head - cp.indexedBlock));
-    // Blocks this deep are final by the confirmation setting: backfill takes them without following them live.
-    const settled = head - chain.confirmations;
+    // Blocks this deep are final by the confirmation setting: backfill could take them without following them live,
+    // but then their events reach no subscriber. Those within the catch-up window are followed (and published).
+    const settled = Math.min(head - chain.confirmations, head - catchUpPublishBlocks);
     if (head <= cp.indexedBlock) {
       // Caught up, or the node is behind us (not a reorg: only the hashes decide that). A reorg that keeps the height
       // (same number of blocks replaced) shows as a changed hash at the tip.
       const canonical = head === cp.indexedBlock && cp.indexedHash ? await tipIsCanonical(client, cp) : null;
       if (canonical === false) return handleReorg(client, cp.indexedBlock);
       if (canonical) await finality.settle(cp.indexedBlock, head);
+      report.caughtUp(cp.indexedBlock);
       await sleep(pollMs);
     } else if (cp.indexedBlock < settled) {
       // Backfill builds on the stored tip without reading its children's headers: check it first. A reorg can have
@@ -163,15 +170,27 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
       const canonical = await tipIsCanonical(client, cp);
       if (canonical === false) return handleReorg(client, cp.indexedBlock);
       if (canonical === null) return sleep(pollMs);
-      for await (const batch of backfillBatches(client, cp.indexedBlock + 1, settled, sizer, { stopped: () => stopped })) {
-        await commit(client, batch, tracker, head);
-        // Per batch, so a long backfill shows its progress in finality too.
-        await finality.settle(batch.toBlock, head);
-        report({ blocks: batch.toBlock - batch.fromBlock + 1, events: batch.transfers.length, indexed: batch.toBlock, head });
+      let backfilled = cp.indexedBlock;
+      try {
+        for await (const batch of backfillBatches(client, cp.indexedBlock + 1, settled, sizer, { stopped: () => stopped })) {
+          await commit(batch, tracker, head);
+          backfilled = batch.toBlock;
+          // Per batch, so a long backfill shows its progress in finality too.
+          await finality.settle(batch.toBlock, head);
+          report({ blocks: batch.toBlock - batch.fromBlock + 1, events: batch.transfers.length, indexed: batch.toBlock, head });
+        }
+      } finally {
+        // Subscribers never miss blocks silently: they hear which committed blocks were not streamed to them.
+        if (backfilled > cp.indexedBlock) {
+          await pubsub.publish('gaps', [{ chainId, fromBlock: cp.indexedBlock + 1, toBlock: backfilled }]);
+        }
       }
     } else {
-      const indexed = await follow(client, tracker, head);
-      if (indexed !== null) await finality.settle(indexed, head);
+      const followed = await follow(client, tracker, head);
+      if (followed === null) return;
+      await finality.settle(followed.indexed, head);
+      // Following many blocks at once is catching up too (after an outage or a restart within the catch-up window).
+      if (head - cp.indexedBlock > FOLLOW_MAX_BLOCKS / 5) report({ blocks: followed.indexed - cp.indexedBlock, events: followed.events, indexed: followed.indexed, head });
     }
   };
 
@@ -213,7 +232,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
       logger.info({ url: chain.url.replace(/\/\/[^@/]*@/, '//***@') }, 'ingestion started');
       await finality.resume(await ensureCheckpoint());
       const tracker = createContractTracker(db, client);
-      const report = createProgressReporter(logger, chainId);
+      const report = createProgressReporter(logger);
       const sizer = createRangeSizer(chain.maxLogRange);
       while (!stopped) {
         try {

@@ -29,7 +29,16 @@ export const startIngestion = ({
 }): Ingestion => {
   const metrics = createIngestionMetrics(metricsRegistry);
   const ingesters: ChainIngester[] = config.chains.map((chain) =>
-    createChainIngester({ db, registry, chain, pubsub, logger: logger.child({ layer: 'ingestion' }), metrics, pollMs }),
+    createChainIngester({
+      db,
+      registry,
+      chain,
+      pubsub,
+      logger: logger.child({ layer: 'ingestion' }),
+      metrics,
+      pollMs,
+      catchUpPublishBlocks: config.catchUpPublishBlocks,
+    }),
   );
   for (const i of ingesters) void i.run().catch(() => undefined); // each ingester logs its own failure
   return { stop: async () => void (await Promise.all(ingesters.map((i) => i.stop()))) };

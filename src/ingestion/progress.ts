@@ -18,26 +18,41 @@ export const createIngestionMetrics = (registry: client.Registry) => {
   };
 };
 
-export type ProgressReporter = ReturnType<typeof createProgressReporter>;
+export type ProgressReporter = {
+  /** A batch was committed while catching up. */
+  (done: { blocks: number; events: number; indexed: number; head: number }): void;
+  /** Ingestion reached the head; says so once after each stretch of catching up. */
+  caughtUp(indexed: number): void;
+};
 
-/** Logs blocks/s, events/s, distance to head and an ETA every `everyMs` while catching up. */
-export const createProgressReporter = (logger: Logger, chainId: number, everyMs = 10_000) => {
+/**
+ * Logs blocks/s, events/s, how far along (percent of the stretch being caught up) and an ETA every `everyMs` while
+ * catching up, and one line when the head is reached.
+ */
+export const createProgressReporter = (logger: Logger, everyMs = 2_000): ProgressReporter => {
   let windowStart = Date.now();
   let blocks = 0;
   let events = 0;
-  return (done: { blocks: number; events: number; indexed: number; head: number }) => {
+  let totalBlocks = 0;
+  let totalEvents = 0;
+  let stretchStart: { block: number; at: number } | null = null;
+  const report = (done: { blocks: number; events: number; indexed: number; head: number }) => {
+    stretchStart ??= { block: done.indexed - done.blocks, at: Date.now() };
     blocks += done.blocks;
     events += done.events;
+    totalBlocks += done.blocks;
+    totalEvents += done.events;
     const elapsed = (Date.now() - windowStart) / 1000;
     if (elapsed * 1000 < everyMs) return;
     const blocksPerSec = blocks / elapsed;
     const distance = Math.max(0, done.head - done.indexed);
+    const span = Math.max(1, done.head - stretchStart.block);
     logger.info(
       {
-        chainId,
         indexed: done.indexed,
         head: done.head,
         distance,
+        percent: Math.min(100, Math.round((1000 * (done.indexed - stretchStart.block)) / span) / 10),
         blocksPerSec: Math.round(blocksPerSec),
         eventsPerSec: Math.round(events / elapsed),
         etaSeconds: blocksPerSec > 0 ? Math.round(distance / blocksPerSec) : null,
@@ -48,4 +63,14 @@ export const createProgressReporter = (logger: Logger, chainId: number, everyMs 
     blocks = 0;
     events = 0;
   };
+  return Object.assign(report, {
+    caughtUp(indexed: number) {
+      if (!stretchStart) return;
+      const seconds = (Date.now() - stretchStart.at) / 1000;
+      logger.info({ indexed, blocks: totalBlocks, events: totalEvents, seconds: Math.round(seconds * 10) / 10 }, 'caught up with the head');
+      stretchStart = null;
+      totalBlocks = totalEvents = blocks = events = 0;
+      windowStart = Date.now();
+    },
+  });
 };

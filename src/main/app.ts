@@ -1,7 +1,7 @@
 // Composition root: config → db → services → GraphQL schema → HTTP server (or only the operations endpoints).
 import type { Config } from '../config';
 import { createLogger, type Logger } from '../config/logger';
-import { createDataSource, migrateDatabase, type Db } from '../db';
+import { createDataSource, migrateDatabase, readDeploymentId, type Db } from '../db';
 import { createChainRegistry, type ChainRegistry } from '../chain/registry';
 import { createServices, type Services } from '../domain/services';
 import { createPubSub, type PubSub } from '../pubsub';
@@ -22,6 +22,8 @@ export type AppOptions = {
   index: boolean;
   /** Head polling interval for ingestion (tests use a short one). */
   pollMs?: number;
+  /** Prefilled in GraphiQL's Headers tabs (`strata dev`). */
+  graphiqlCredentials?: { accessKey: string; bearerToken: string };
 };
 
 export type App = {
@@ -55,6 +57,26 @@ const createHttp = (serve: AppOptions['serve'], deps: Omit<HttpDeps, 'schema'>):
   return createHttpServer({ ...deps, schema });
 };
 
+/** In-process events, or Redis channels named after this database's deployment and signed with the events secret. */
+const createEventBus = async (config: Config, db: Db, logger: Logger, metricsRegistry: client.Registry): Promise<PubSub> => {
+  const onError = (err: unknown) => logger.warn({ err }, 'pub/sub error');
+  if (!config.redisUrl) return createPubSub({ redis: null, onError });
+  const rejected = new client.Counter({
+    name: 'strata_events_rejected_total',
+    help: 'Redis messages on this deployment\'s channels dropped because their signature did not verify',
+    registers: [metricsRegistry],
+  });
+  const namespace = config.events.namespace ?? (await readDeploymentId(db));
+  return createPubSub({
+    redis: { url: config.redisUrl, namespace, secret: config.events.secret },
+    onError,
+    onRejected: (channel) => {
+      rejected.inc();
+      logger.warn({ channel }, 'dropped an event message that is not signed with EVENTS_SECRET');
+    },
+  });
+};
+
 export const createApp = async (
   config: Config,
   logger = createLogger(config),
@@ -62,11 +84,11 @@ export const createApp = async (
 ): Promise<App> => {
   const db = await openDatabase(config, logger);
   const registry = createChainRegistry({ chains: config.chains, logger: logger.child({ layer: 'chain' }) });
-  const pubsub = createPubSub({ redisUrl: config.redisUrl, onError: (err) => logger.warn({ err }, 'pub/sub error') });
-  const services = createServices({ config, db, registry, pubsub });
   const metricsRegistry = new client.Registry();
   client.collectDefaultMetrics({ register: metricsRegistry, prefix: 'strata_' });
-  const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry });
+  const pubsub = await createEventBus(config, db, logger, metricsRegistry);
+  const services = createServices({ config, db, registry, pubsub });
+  const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry, graphiqlCredentials: options.graphiqlCredentials });
   let ingestion: Ingestion | null = null;
   return {
     config,
@@ -89,6 +111,7 @@ export const createApp = async (
       // Background metadata fetches write to the database: let them end before it closes.
       await services.tokenMetadata.close();
       await pubsub.close();
+      await services.auth.close();
       await registry.close();
       await db.destroy();
     },

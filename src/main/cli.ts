@@ -7,7 +7,10 @@ import { createServices } from '../domain/services';
 import { createPubSub } from '../pubsub';
 import { isDomainError } from '../domain/errors';
 import { createApp, openDatabase } from './app';
+import { registerDevCommand } from './commands/dev';
 import { registerMetadataCommands } from './commands/metadata';
+import { describeStartupError } from './startup-errors';
+import { strataVersion } from './version';
 
 const configOrExit = (): Config => {
   try {
@@ -29,10 +32,10 @@ const positiveInt = (v: string) => {
 /** Runs a one-shot command against the database, printing one JSON line. */
 const withServices = async (fn: (s: ReturnType<typeof createServices>) => Promise<unknown>) => {
   const config = configOrExit();
-  const logger = createLogger({ logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel });
-  const db = await openDatabase(config, logger);
+  const logger = createLogger({ logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel, logFormat: config.logFormat });
+  const db = await openDatabaseOrExit(config, logger);
   const registry = createChainRegistry({ chains: config.chains });
-  const pubsub = createPubSub({ redisUrl: null });
+  const pubsub = createPubSub({ redis: null });
   try {
     process.stdout.write(`${JSON.stringify(await fn(createServices({ config, db, registry, pubsub })))}\n`);
   } catch (err) {
@@ -45,7 +48,39 @@ const withServices = async (fn: (s: ReturnType<typeof createServices>) => Promis
   }
 };
 
-const program = new Command('strata').description('Strata: a self-hostable token data platform for EVM chains.');
+const program = new Command('strata')
+  .description('Strata: a self-hostable token data platform for EVM chains.')
+  .version(strataVersion(), '-V, --version', 'print the version');
+
+const exitWith = (line: string): never => {
+  process.stderr.write(`strata: ${line}\n`);
+  process.exit(1);
+};
+
+const openDatabaseOrExit = async (config: Config, logger: ReturnType<typeof createLogger>) => {
+  try {
+    return await openDatabase(config, logger);
+  } catch (err) {
+    const line = describeStartupError(err, config);
+    if (!line) throw err;
+    return exitWith(line);
+  }
+};
+
+/** Creates and starts the app; a failure a person can fix ends the process with one line saying what to do. */
+const startOrExit = async (config: Config, logger: ReturnType<typeof createLogger>, options: Parameters<typeof createApp>[2]) => {
+  let app: Awaited<ReturnType<typeof createApp>> | null = null;
+  try {
+    app = await createApp(config, logger, options);
+    const { port } = await app.start();
+    return { app, port };
+  } catch (err) {
+    const line = describeStartupError(err, config);
+    if (!line) throw err;
+    await app?.stop().catch(() => undefined);
+    return exitWith(line);
+  }
+};
 
 const runUntilSignal = async (app: Awaited<ReturnType<typeof createApp>>, logger: ReturnType<typeof createLogger>) => {
   let stopping = false;
@@ -68,8 +103,7 @@ program
     const config = configOrExit();
     const logger = createLogger(config);
     const started = Date.now();
-    const app = await createApp(config, logger, { serve: true, index: opts.index });
-    const { port } = await app.start();
+    const { app, port } = await startOrExit(config, logger, { serve: true, index: opts.index });
     logger.info({ port, graphql: `${config.publicUrl}/graphql`, ingesting: opts.index ? config.chains.map((c) => c.chainId) : [], startupMs: Date.now() - started }, 'strata is serving');
     await runUntilSignal(app, logger);
   });
@@ -85,8 +119,7 @@ program
       process.exit(2);
     }
     const started = Date.now();
-    const app = await createApp(config, logger, { serve: 'operations', index: true });
-    const { port } = await app.start();
+    const { app, port } = await startOrExit(config, logger, { serve: 'operations', index: true });
     logger.info({ port, chains: config.chains.map((c) => c.chainId), startupMs: Date.now() - started }, 'strata is indexing');
     await runUntilSignal(app, logger);
   });
@@ -97,7 +130,7 @@ program
   .action(async () => {
     const config = configOrExit();
     const logger = createLogger(config);
-    const db = await openDatabase(config, logger);
+    const db = await openDatabaseOrExit(config, logger);
     await db.destroy();
     logger.info('database is up to date');
   });
@@ -131,6 +164,7 @@ project
   );
 
 registerMetadataCommands(program, withServices);
+registerDevCommand(program, { configOrExit, startOrExit });
 
 program.parseAsync(process.argv).catch((err) => {
   process.stderr.write(`${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);

@@ -8,14 +8,18 @@ export class SubscriberTooSlowError extends Error {
   }
 }
 
+/** An event stream that can be ended with an error after the events already queued (`interrupt`). */
+export type EventIterator<E> = AsyncIterableIterator<E> & { interrupt(err: Error): void };
+
 export const subscribeIterator = <T extends TopicName>(
   pubsub: PubSub,
   topic: T,
   filter: (e: Topics[T]) => boolean,
   { maxQueue = 10_000 }: { maxQueue?: number } = {},
-): AsyncIterableIterator<Topics[T]> => {
+): EventIterator<Topics[T]> => {
   const queue: Topics[T][] = [];
   let waiting: ((r: IteratorResult<Topics[T]>) => void) | null = null;
+  let failWaiting: ((err: Error) => void) | null = null;
   let failure: Error | null = null;
   let done = false;
 
@@ -23,7 +27,7 @@ export const subscribeIterator = <T extends TopicName>(
     if (done || failure || !filter(event)) return;
     if (waiting) {
       const w = waiting;
-      waiting = null;
+      waiting = failWaiting = null;
       w({ value: event, done: false });
       return;
     }
@@ -40,7 +44,7 @@ export const subscribeIterator = <T extends TopicName>(
     unsubscribe();
     queue.length = 0;
     if (waiting) waiting({ value: undefined, done: true });
-    waiting = null;
+    waiting = failWaiting = null;
     return { value: undefined, done: true };
   };
 
@@ -52,7 +56,19 @@ export const subscribeIterator = <T extends TopicName>(
       if (queue.length) return Promise.resolve({ value: queue.shift()!, done: false });
       if (failure) return Promise.reject(failure);
       if (done) return Promise.resolve({ value: undefined, done: true });
-      return new Promise((resolve) => (waiting = resolve));
+      return new Promise((resolve, reject) => {
+        waiting = resolve;
+        failWaiting = reject;
+      });
+    },
+    interrupt(err) {
+      if (done || failure) return;
+      failure = err;
+      unsubscribe();
+      if (!waiting) return;
+      const fail = failWaiting!;
+      waiting = failWaiting = null;
+      fail(err);
     },
     return() {
       return Promise.resolve(finish());

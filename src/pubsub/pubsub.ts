@@ -1,6 +1,7 @@
 // Typed publish/subscribe: in-process by default, Redis when REDIS_URL is set (several processes share events).
 import { EventEmitter } from 'node:events';
 import Redis from 'ioredis';
+import { signMessage, verifyMessage } from './signed-message';
 import type { TopicName, Topics } from './types';
 
 export type Unsubscribe = () => void;
@@ -12,7 +13,13 @@ export type PubSub = {
   close(): Promise<void>;
 };
 
-const CHANNEL_PREFIX = 'strata:events:';
+/**
+ * Channels are `strata:<namespace>:events:<topic>`. The namespace keeps deployments that share one Redis apart (each
+ * hears only its own database's events); the secret authenticates each message (signed-message.ts).
+ */
+export type RedisEvents = { url: string; namespace: string; secret: string };
+
+export const channelPrefix = (namespace: string) => `strata:${namespace}:events:`;
 
 /**
  * Listeners handed a batch per turn of the event loop. A listener only queues the events, but each
@@ -25,7 +32,15 @@ export const LISTENERS_PER_TURN = 256;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export const createPubSub = ({ redisUrl, onError }: { redisUrl: string | null; onError?: (err: unknown) => void }): PubSub => {
+export type PubSubOptions = {
+  /** Events through Redis when set; in-process otherwise. */
+  redis: RedisEvents | null;
+  onError?: (err: unknown) => void;
+  /** A message on this deployment's channels whose signature does not verify (dropped). */
+  onRejected?: (channel: string) => void;
+};
+
+export const createPubSub = ({ redis, onError, onRejected }: PubSubOptions): PubSub => {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const deliverNow = async (topic: string, events: unknown[]) => {
@@ -47,7 +62,7 @@ export const createPubSub = ({ redisUrl, onError }: { redisUrl: string | null; o
   const deliver = (topic: string, events: unknown[]) =>
     (delivered = delivered.then(() => deliverNow(topic, events)).catch((err) => onError?.(err)));
 
-  if (!redisUrl) {
+  if (!redis) {
     return {
       /** Resolves once every subscriber has the batch. */
       publish(topic, events) {
@@ -64,21 +79,27 @@ export const createPubSub = ({ redisUrl, onError }: { redisUrl: string | null; o
   }
 
   // Redis needs one connection to publish and one in subscriber mode.
-  const pub = new Redis(redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false });
-  const sub = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const prefix = channelPrefix(redis.namespace);
+  const pub = new Redis(redis.url, { maxRetriesPerRequest: 3, lazyConnect: false });
+  const sub = new Redis(redis.url, { maxRetriesPerRequest: null });
   pub.on('error', (err) => onError?.(err));
   sub.on('error', (err) => onError?.(err));
-  const subscribed = sub.psubscribe(`${CHANNEL_PREFIX}*`);
+  // Namespaces are plain words (config), so they hold no glob characters of their own.
+  const subscribed = sub.psubscribe(`${prefix}*`);
   sub.on('pmessage', (_pattern, channel, message) => {
+    const body = verifyMessage(redis.secret, channel, message);
+    if (body === null) return onRejected?.(channel);
     try {
-      void deliver(channel.slice(CHANNEL_PREFIX.length), JSON.parse(message));
+      void deliver(channel.slice(prefix.length), JSON.parse(body));
     } catch (err) {
       onError?.(err);
     }
   });
   return {
     async publish(topic, events) {
-      if (events.length) await pub.publish(`${CHANNEL_PREFIX}${topic}`, JSON.stringify(events));
+      if (!events.length) return;
+      const channel = `${prefix}${topic}`;
+      await pub.publish(channel, signMessage(redis.secret, channel, JSON.stringify(events)));
     },
     subscribe(topic, onEvent) {
       local.on(topic, onEvent);

@@ -54,10 +54,17 @@ export type ReceiptEvent = {
   reorged: boolean;
 };
 
+/**
+ * Blocks that ingestion committed without publishing their events: it caught up on more blocks than it replays
+ * to subscribers (an outage longer than the catch-up window). Published in order with the other topics.
+ */
+export type GapNotice = { chainId: number; fromBlock: number; toBlock: number };
+
 export type Topics = {
   balances: BalanceEvent;
   logs: LogEvent;
   receipts: ReceiptEvent;
+  gaps: GapNotice;
 };
 
 export type TopicName = keyof Topics;

@@ -21,7 +21,6 @@ const BUILTIN = {
   badMethod: { error: 'WebrpcBadMethod', code: -3, status: 405, msg: 'bad method' },
   badRequest: { error: 'WebrpcBadRequest', code: -4, status: 400, msg: 'bad request' },
   internal: { error: 'WebrpcInternalError', code: -7, status: 500, msg: 'internal error' },
-  streamLost: { error: 'WebrpcStreamLost', code: -9, status: 400, msg: 'stream lost' },
 } satisfies Record<string, Code>;
 
 export const badRoute = (path: string) => make(BUILTIN.badRoute, BUILTIN.badRoute.msg, `no webrpc method defined for path ${path}`);
@@ -29,7 +28,6 @@ export const badMethod = (method: string) => make(BUILTIN.badMethod, BUILTIN.bad
 export const badRequest = (cause: string) => make(BUILTIN.badRequest, BUILTIN.badRequest.msg, cause);
 /** Never carries internal detail: that goes to the log. */
 export const internalError = () => make(BUILTIN.internal);
-export const streamLost = (cause: string) => make(BUILTIN.streamLost, BUILTIN.streamLost.msg, cause);
 
 const c = (error: string, code: number, status: number, msg: string): Code => ({ error, code, status, msg });
 
@@ -40,6 +38,8 @@ const COMMON: Partial<Record<DomainErrorKind, Code>> = {
   RequestConflict: c('RequestConflict', 1004, 409, 'Conflict with target resource'),
   NotFound: c('NotFound', 3000, 400, 'Resource not found'),
   Unavailable: c('Unavailable', 2002, 400, 'Unavailable resource'),
+  // Indexer and API (and the auth middleware of Sequence services) send 1007; Metadata/Collections 2005.
+  RateLimited: c('RateLimited', 1007, 429, 'Rate-limited. Please slow down.'),
 };
 
 /** Per service, the code a domain error kind is sent as (wire notes §4.3, current sets). */
@@ -82,6 +82,7 @@ const METADATA_CODES: Partial<Record<DomainErrorKind, Code>> = {
   ProjectNotFound: c('ProjectNotFound', 3002, 400, 'Project not found'),
   AccessKeyNotFound: c('Unauthorized', 1000, 401, 'Unauthorized access'),
   ChainNotFound: c('ChainNotFound', 3003, 400, 'Chain not found'),
+  RateLimited: c('RateLimited', 2005, 429, 'Rate limited'),
 };
 SERVICE_CODES.Collections = METADATA_CODES;
 SERVICE_CODES.Metadata = METADATA_CODES;

@@ -1,6 +1,6 @@
 // Turns the errors of a GraphQL execution into one webrpc error for the calling service.
 import type { GraphQLError } from 'graphql';
-import { isDomainError, type DomainError } from '../domain/errors';
+import { isDomainError, RateLimitedError, type DomainError } from '../domain/errors';
 import { domainToWebrpc, internalError, type ServiceName, type WebrpcError } from './errors';
 
 /**
@@ -18,10 +18,13 @@ const variableProblem = (e: GraphQLError): { field: string; problem: string } | 
   return { field, problem: reason.replace(/^\s+|\.$/g, '') };
 };
 
-export const webrpcErrorOf = (service: ServiceName, errors: readonly GraphQLError[]): { error: WebrpcError; unexpected?: unknown } => {
+export const webrpcErrorOf = (
+  service: ServiceName,
+  errors: readonly GraphQLError[],
+): { error: WebrpcError; unexpected?: unknown; headers?: Record<string, string> } => {
   const first = errors[0];
   const original = first.originalError;
-  if (isDomainError(original)) return { error: domainToWebrpc(service, original) };
+  if (isDomainError(original)) return { error: domainToWebrpc(service, original), headers: retryAfterHeaders(original) };
   const v = variableProblem(first);
   if (v) {
     const err = { kind: 'InvalidArgument', message: `${v.field}: ${v.problem}` } as Pick<DomainError, 'kind' | 'message'>;
@@ -29,3 +32,7 @@ export const webrpcErrorOf = (service: ServiceName, errors: readonly GraphQLErro
   }
   return { error: internalError(), unexpected: original ?? first };
 };
+
+/** HTTP headers that go with a domain error: Retry-After for RateLimited. */
+const retryAfterHeaders = (err: DomainError): Record<string, string> | undefined =>
+  err instanceof RateLimitedError ? { 'Retry-After': String(err.retryAfterSeconds) } : undefined;

@@ -23,7 +23,18 @@ export type RpcHandler = ((req: IncomingMessage, res: ServerResponse, body: () =
   routes: ReadonlySet<string>;
 };
 
-export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQLSchema; services: Services; logger: Logger }): RpcHandler => {
+export const createRpcHandler = ({
+  schema,
+  services,
+  logger,
+  clientAddressOf = (req) => req.socket.remoteAddress,
+}: {
+  schema: GraphQLSchema;
+  services: Services;
+  logger: Logger;
+  /** The caller's address (failed credentials are throttled per address). */
+  clientAddressOf?: (req: IncomingMessage) => string | undefined;
+}): RpcHandler => {
   const table = createRpcTable();
   // A document that no longer fits the schema is a startup failure, not a runtime surprise.
   for (const [route, e] of table) {
@@ -50,9 +61,10 @@ export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQL
     }
     const result = await subscribe(args);
     if (!(Symbol.asyncIterator in result)) {
-      const { error, unexpected } = webrpcErrorOf(entry.service, result.errors ?? []);
+      const { error, unexpected, headers } = webrpcErrorOf(entry.service, result.errors ?? []);
       if (unexpected) logger.error({ err: unexpected, route: entry.operation }, 'rpc stream failed to start');
-      return fail(res, error);
+      else logger.debug({ route: entry.operation, code: error.error, msg: error.msg }, 'rpc client error');
+      return fail(res, error, headers);
     }
     const stream = result;
     async function* messages() {
@@ -100,15 +112,16 @@ export const createRpcHandler = ({ schema, services, logger }: { schema: GraphQL
     }
     if (!body) return fail(res, badRequest('failed to unmarshal request data: the body must be a JSON object'));
 
-    const credentials = { authorization: req.headers.authorization, accessKey: header(req, 'x-access-key') };
+    const credentials = { authorization: req.headers.authorization, accessKey: header(req, 'x-access-key'), clientAddress: clientAddressOf(req) };
     try {
       const args = { schema, document: entry.document, variableValues: entry.variables(body), contextValue: createContext(services, credentials) };
       if (entry.stream) return await serveStream(entry, args, res);
       const result = await execute(args);
       if (result.errors?.length) {
-        const { error, unexpected } = webrpcErrorOf(entry.service, result.errors);
+        const { error, unexpected, headers } = webrpcErrorOf(entry.service, result.errors);
         if (unexpected) logger.error({ err: unexpected, route: path }, 'rpc operation failed');
-        return fail(res, error);
+        else logger.debug({ route: path, code: error.error, msg: error.msg }, 'rpc client error');
+        return fail(res, error, headers);
       }
       send(res, 200, entry.reply(result.data));
     } catch (err) {

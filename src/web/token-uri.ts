@@ -1,5 +1,6 @@
 // Turns an on-chain token URI (http, ipfs, ar, data) into something fetchable or already decoded.
 import { FetchRefusedError, InvalidDocumentError } from './errors';
+import { containedGatewayPath, isUnderPrefix } from './gateway-path';
 
 export type TokenUriGateways = {
   /** Prefix that a CID and path are appended to, e.g. "https://ipfs.io/ipfs/". */
@@ -37,12 +38,24 @@ const httpUrl = (text: string, original: string): ResolvedTokenUri => {
   return { kind: 'http', url: url.href };
 };
 
-/** Splits "<id>/<rest>" (rest may start with ?, # or / or be empty) and checks the id. */
+/**
+ * Splits "<id>/<path>?<query>#<fragment>", checks the id and keeps the path under the gateway prefix
+ * (gateway-path.ts); the result is checked once more after URL parsing, which may normalise further.
+ */
 const gatewayUrl = (gateway: string, rest: string, idPattern: RegExp, what: string, original: string) => {
-  const cut = rest.search(/[/?#]/);
+  const cut = rest.search(/[/\\?#]/);
   const id = cut === -1 ? rest : rest.slice(0, cut);
   if (!idPattern.test(id)) throw new InvalidDocumentError(`${what} URI has no valid identifier: ${preview(original)}`);
-  return httpUrl(withSlash(gateway) + id + (cut === -1 ? '' : rest.slice(cut)), original);
+  const after = cut === -1 ? '' : rest.slice(cut);
+  const pathEnd = after.search(/[?#]/);
+  const path = pathEnd === -1 ? after : after.slice(0, pathEnd);
+  const tail = pathEnd === -1 ? '' : after.slice(pathEnd);
+  const base = withSlash(gateway) + id;
+  const resolved = httpUrl(base + containedGatewayPath(path, preview(original)) + tail, original);
+  if (resolved.kind === 'http' && !isUnderPrefix(new URL(resolved.url), new URL(base))) {
+    throw new InvalidDocumentError(`${what} URI path leaves the gateway prefix: ${preview(original)}`);
+  }
+  return resolved;
 };
 
 /**

@@ -17,7 +17,17 @@ export type TestServer = {
 
 export const startTestServer = async (env: Record<string, string> = {}, opts: { index?: boolean; pollMs?: number } = {}): Promise<TestServer> => {
   const db: TestDatabase = await createTestDatabase();
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://strata.test', ...db.env, ...env });
+  // Error-shape suites send hundreds of wrong credentials from 127.0.0.1 on purpose: the failed-credential throttle
+  // would answer them RateLimited. Its own suite sets AUTH_FAILURE_LIMIT explicitly.
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://strata.test',
+    AUTH_FAILURE_LIMIT: '1000000',
+    ...db.env,
+    ...env,
+  });
   const logger = createLogger({ logLevel: (process.env.TEST_LOG_LEVEL as 'debug' | undefined) ?? 'silent' });
   const app = await createApp(config, logger, { serve: true, index: opts.index ?? true, pollMs: opts.pollMs ?? 100 });
   const { port } = await app.start();

@@ -9,7 +9,8 @@ let server: TestServer;
 let p: Project;
 
 beforeAll(async () => {
-  server = await startTestServer({ MAX_BODY_BYTES: String(MAX_BODY) });
+  // A listed origin is echoed back (without CORS_ORIGINS any origin gets `*`: tests/integration/http/edge.test.ts).
+  server = await startTestServer({ MAX_BODY_BYTES: String(MAX_BODY), CORS_ORIGINS: 'https://app.example' });
   p = await server.createProject('routing');
 });
 afterAll(() => server.stop());

@@ -4,6 +4,8 @@ export type Credentials = {
   authorization?: string | null;
   /** Raw `X-Access-Key` header value. */
   accessKey?: string | null;
+  /** The caller's network address (failed credentials are throttled per address); absent for in-process callers. */
+  clientAddress?: string;
 };
 
 /** Extracts the token from `Bearer <token>`, matching the scheme case-insensitively (clients send `BEARER`). */

@@ -2,9 +2,10 @@
 import crypto from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Db } from '../../db';
-import { AccessKeyEntity, ProjectEntity } from '../../db';
+import { AccessKeyEntity, ProjectEntity, accessKeyHash } from '../../db';
 import { DomainError, unauthorized } from '../errors';
 import { bearerTokenOf, type Credentials } from './credentials';
+import { createCredentialThrottle, type ThrottleSettings } from './throttle';
 
 export type Caller = { projectId: number };
 
@@ -14,17 +15,42 @@ export type AuthService = {
   /** The project of a known access key; Unauthorized when absent, AccessKeyNotFound when unknown. */
   requireAccessKey(creds: Credentials): Promise<Caller>;
   issueBearerToken(projectId: number, opts?: { expiresInSeconds?: number }): string;
+  /** A new access key: returned once, stored only as its hash. */
   newAccessKey(projectId: number): Promise<string>;
+  close(): Promise<void>;
 };
 
 /** Known access keys, kept briefly: a key is checked on every request, and keys are never revoked in place. */
 const KEY_CACHE_TTL_MS = 30_000;
 const KEY_CACHE_MAX = 10_000;
 
-export const createAuthService = ({ db, jwtSecret }: { db: Db; jwtSecret: string }): AuthService => {
+const DEFAULT_THROTTLE: ThrottleSettings = { limit: 20, windowSeconds: 60, redisUrl: null };
+
+export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_THROTTLE }: { db: Db; jwtSecret: string; throttle?: ThrottleSettings }): AuthService => {
   const projects = db.getRepository(ProjectEntity);
   const keys = db.getRepository(AccessKeyEntity);
+  // Keyed by hash: plain keys are not kept, not even in memory.
   const knownKeys = new Map<string, { projectId: number; until: number }>();
+  const throttle = createCredentialThrottle(settings);
+
+  /** Runs a credential check; a failure (DomainError, not a missing credential) counts against the address. */
+  // Once per presented credentials: a request checks them in each resolver that needs them, and may run twice
+  // (compiled execution falls back to graphql-js on errors), yet is one failed attempt.
+  // The same failure is given again to the same credentials, and counted once.
+  const failures = new WeakMap<Credentials, DomainError>();
+  const counted = async <T>(creds: Credentials, check: () => Promise<T>): Promise<T> => {
+    const earlier = failures.get(creds);
+    if (earlier) throw earlier;
+    try {
+      await throttle.assertAllowed(creds.clientAddress);
+      return await check();
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      failures.set(creds, err);
+      if (err.kind !== 'RateLimited') await throttle.recordFailure(creds.clientAddress);
+      throw err;
+    }
+  };
 
   const requireProject = async (projectId: number) => {
     if (!(await projects.existsBy({ id: projectId }))) {
@@ -36,29 +62,38 @@ export const createAuthService = ({ db, jwtSecret }: { db: Db; jwtSecret: string
     async requireBearer(creds) {
       const token = bearerTokenOf(creds);
       if (!token) throw unauthorized('missing bearer token: send Authorization: Bearer <token>');
-      let claims: jwt.JwtPayload | string;
-      try {
-        claims = jwt.verify(token, jwtSecret, { algorithms: ['HS256'] });
-      } catch (err) {
-        if (err instanceof jwt.TokenExpiredError) throw new DomainError('SessionExpired', 'bearer token has expired');
-        throw unauthorized('invalid bearer token');
-      }
-      const projectId = typeof claims === 'object' ? Number(claims.project) : NaN;
-      if (!Number.isSafeInteger(projectId) || projectId < 1) throw unauthorized('bearer token carries no project');
-      await requireProject(projectId);
-      return { projectId };
+      return counted(creds, async () => {
+        let claims: jwt.JwtPayload | string;
+        try {
+          claims = jwt.verify(token, jwtSecret, { algorithms: ['HS256'] });
+        } catch (err) {
+          if (err instanceof jwt.TokenExpiredError) throw new DomainError('SessionExpired', 'bearer token has expired');
+          throw unauthorized('invalid bearer token');
+        }
+        const projectId = typeof claims === 'object' ? Number(claims.project) : NaN;
+        if (!Number.isSafeInteger(projectId) || projectId < 1) throw unauthorized('bearer token carries no project');
+        await requireProject(projectId);
+        return { projectId };
+      });
     },
 
     async requireAccessKey(creds) {
       const key = creds.accessKey?.trim();
       if (!key) throw unauthorized('missing access key: send X-Access-Key: <key>');
-      const cached = knownKeys.get(key);
-      if (cached && cached.until > Date.now()) return { projectId: cached.projectId };
-      const row = key.length <= 64 ? await keys.findOneBy({ key }) : null;
-      if (!row) throw new DomainError('AccessKeyNotFound', 'access key not found');
-      if (knownKeys.size >= KEY_CACHE_MAX) knownKeys.clear();
-      knownKeys.set(key, { projectId: row.projectId, until: Date.now() + KEY_CACHE_TTL_MS });
-      return { projectId: row.projectId };
+      const hash = accessKeyHash(key);
+      const cached = knownKeys.get(hash);
+      if (cached && cached.until > Date.now()) {
+        // A key verified moments ago needs no store read; an address known here to be over its limit is still refused.
+        await throttle.assertAllowed(creds.clientAddress, { cheapOnly: true });
+        return { projectId: cached.projectId };
+      }
+      return counted(creds, async () => {
+        const row = key.length <= 64 ? await keys.findOneBy({ keyHash: hash }) : null;
+        if (!row) throw new DomainError('AccessKeyNotFound', 'access key not found');
+        if (knownKeys.size >= KEY_CACHE_MAX) knownKeys.clear();
+        knownKeys.set(hash, { projectId: row.projectId, until: Date.now() + KEY_CACHE_TTL_MS });
+        return { projectId: row.projectId };
+      });
     },
 
     issueBearerToken(projectId, opts = {}) {
@@ -78,8 +113,10 @@ export const createAuthService = ({ db, jwtSecret }: { db: Db; jwtSecret: string
       buf.writeBigUInt64BE(BigInt(projectId), 1);
       crypto.randomBytes(16).copy(buf, 9);
       const key = buf.toString('base64url');
-      await keys.insert({ projectId, key, createdAt: new Date() });
+      await keys.insert({ projectId, keyHash: accessKeyHash(key), createdAt: new Date() });
       return key;
     },
+
+    close: () => throttle.close(),
   };
 };

@@ -1,5 +1,4 @@
 // The texts a wallet must sign for each linking operation, in the documented plain form or the EIP-4361 form.
-import type { MessageForm } from './types';
 
 /** A statement is a fixed prefix followed by one address; the address is compared case-insensitively. */
 export type Statement = { prefixes: readonly string[]; address: string };
@@ -105,7 +104,7 @@ export const parseSignIn = (text: string): SignInMessage => {
 };
 
 /** How far a sign-in message may reach into the future, and how much clock skew is forgiven. */
-export const SIGN_IN_LIMITS = { maxLifetimeMs: 24 * 3600_000, clockSkewMs: 5 * 60_000 };
+const SIGN_IN_LIMITS = { maxLifetimeMs: 24 * 3600_000, clockSkewMs: 5 * 60_000 };
 
 export type SignInExpectations = { domain: string; signer: string; statement: Statement; chainId: number; now: Date };
 
@@ -151,4 +150,3 @@ export const formatSignIn = (m: {
     `Expiration Time: ${m.expirationTime.toISOString()}`,
   ].join('\n');
 
-export const formOf = (text: string): MessageForm => (looksLikeSignIn(text) ? 'eip4361' : 'plain');

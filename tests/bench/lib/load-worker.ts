@@ -5,9 +5,7 @@ import { Client } from 'undici';
 import { Samples, nowMs, round, summarize, type LatencySummary } from './stats';
 import { emit, serveWorker } from './worker';
 
-// better-sqlite3 ships no types and the project installs none: the two calls used here.
-type SqliteDb = { prepare(sql: string): { all(...params: unknown[]): unknown[] }; close(): void };
-const Database = require('better-sqlite3') as new (file: string, opts: { readonly: boolean; fileMustExist: boolean }) => SqliteDb;
+import { SqliteDatabase as Database } from '../../../src/db/sqlite-driver';
 
 export type LoadWindow = { clients: number; warmupMs: number; durationMs: number };
 

@@ -1,5 +1,7 @@
 // The `strata` CLI as users run it: real processes, real database.
 import { spawn, execFile } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database';
@@ -36,6 +38,11 @@ it('creates a project and prints one JSON line with its credentials', async () =
   expect(key.accessKey).not.toBe(out.accessKey);
 });
 
+it('prints its version', async () => {
+  const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+  expect((await strata(['--version'])).stdout.trim()).toBe(version);
+});
+
 it('refuses an unknown project with a clear message', async () => {
   await expect(strata(['project', 'token', '--project', '999999'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('project 999999 does not exist') });
 });
@@ -48,10 +55,40 @@ it('stops at start on bad configuration, listing every problem', async () => {
   expect(err.stderr).toContain('DATABASE_URL');
 });
 
-it('serves, answers /health and /ready, and shuts down cleanly on SIGTERM', async () => {
-  const child = spawn(process.execPath, [BIN, 'serve'], { env: { PATH: process.env.PATH, ...db.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
+it('says in one line what to fix when the port is taken, the database is unreachable or CHAINS is malformed', async () => {
+  const taken = net.createServer();
+  await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+  const port = String((taken.address() as net.AddressInfo).port);
+  const inUse = await strata(['serve'], { PORT: port, HOST: '127.0.0.1' }).catch((e) => e);
+  taken.close();
+  expect(inUse.code).toBe(1);
+  // The last line (a tree whose dist/ is stale says so first).
+  expect(inUse.stderr.trim().split('\n').pop()).toBe(`strata: port ${port} on 127.0.0.1 is already in use: stop the process using it, or set PORT to another port`);
+
+  const closed = net.createServer();
+  await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+  const deadPort = (closed.address() as net.AddressInfo).port;
+  await new Promise((r) => closed.close(r));
+  const url = `mysql://root:secret@127.0.0.1:${deadPort}/strata`;
+  const noDb = await strata(['serve'], { DATABASE_URL: url, JWT_SECRET: 'x'.repeat(40) }).catch((e) => e);
+  expect(noDb.code).toBe(1);
+  expect(noDb.stderr).toContain(`strata: cannot open the database of DATABASE_URL (mysql://root:***@127.0.0.1:${deadPort}/strata)`);
+  expect(noDb.stderr).not.toContain('secret');
+  expect(noDb.stderr.trim().split('\n').filter((l: string) => !l.includes('sources changed'))).toHaveLength(1);
+
+  const chains = await strata(['serve'], { CHAINS: 'garbage' }).catch((e) => e);
+  expect(chains.code).toBe(2);
+  expect(chains.stderr).toContain('"garbage" is not <chainId>[:<name>]=<url>');
+  expect(chains.stderr).toContain('1:mainnet=https://eth.example/rpc');
+  expect(chains.stderr).not.toContain('NaN');
+});
+
+/** Starts `strata serve` on a free port; resolves with the port once it is serving, and the output so far. */
+const serve = async (env: Record<string, string>) => {
+  const child = spawn(process.execPath, [BIN, 'serve'], { env: { PATH: process.env.PATH, ...db.env, PORT: '0', HOST: '127.0.0.1', ...env } });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (out += c));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
     child.stdout.on('data', () => {
@@ -62,12 +99,46 @@ it('serves, answers /health and /ready, and shuts down cleanly on SIGTERM', asyn
       }
     });
   });
+  /** SIGTERM; resolves with the exit code. */
+  const stop = () => new Promise<number | null>((r) => (child.once('exit', (code) => r(code)), child.kill('SIGTERM')));
+  return { port, output: () => out, stop };
+};
+
+it('logs client mistakes without stack traces, on GraphQL and RPC alike', async () => {
+  const s = await serve({ LOG_LEVEL: 'debug', LOG_FORMAT: 'json' });
+  await fetch(`http://127.0.0.1:${s.port}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ tokenBalances(accountAddress: "nope") { pageSize } }' }),
+  });
+  await fetch(`http://127.0.0.1:${s.port}/rpc/Indexer/GetTokenBalances`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"accountAddress":"nope"}' });
+  await new Promise((r) => setTimeout(r, 200));
+  await s.stop();
+  const lines = s.output().trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+  expect(lines.filter((l) => l.msg === 'graphql client error' || l.msg === 'rpc client error').map((l) => [l.level, l.code])).toEqual([
+    [20, 'Unauthorized'],
+    [20, 'Unauthorized'],
+  ]);
+  expect(s.output()).not.toContain('"stack"');
+});
+
+it('prints pretty one-line logs with LOG_FORMAT=pretty', async () => {
+  const s = await serve({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' });
+  await s.stop();
+  const serving = s.output().split('\n').find((l) => l.includes('strata is serving'))!;
+  expect(serving).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO.*strata is serving/);
+  expect(s.output()).not.toContain('{"level"');
+});
+
+it('serves, answers /health and /ready, and shuts down cleanly on SIGTERM', async () => {
+  const METRICS_TOKEN = 'metrics-token-for-the-cli-test';
+  const { port, output, stop } = await serve({ LOG_LEVEL: 'info', LOG_FORMAT: 'json', METRICS_TOKEN });
   expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
   expect(await (await fetch(`http://127.0.0.1:${port}/ready`)).json()).toEqual({ status: 'ready' });
-  const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+  const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   expect(metrics).toContain('strata_http_request_duration_seconds');
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  child.kill('SIGTERM');
-  expect(await exited).toBe(0);
-  expect(out).toContain('shutting down');
+  expect(await stop()).toBe(0);
+  expect(output()).toContain('shutting down');
 });

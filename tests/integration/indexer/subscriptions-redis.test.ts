@@ -6,25 +6,8 @@ import { devWallet, startAnvil, type Anvil } from '../../helpers/anvil';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database';
 import { deployTokens, sendAndWait, type Tokens } from '../../helpers/chain-fixtures';
 import { openNdjson } from '../../helpers/ndjson';
-import { loadConfig } from '../../../src/config';
-import { ChainCheckpointEntity, createDataSource } from '../../../src/db';
+import { waitForCheckpoint } from '../../helpers/checkpoint';
 import { startStrata, type StrataProcess } from '../../helpers/processes';
-
-/** Reads the indexer's checkpoint from the shared database until it reaches `block`. */
-const waitForCheckpoint = async (env: Record<string, string>, block: number) => {
-  const ds = createDataSource(loadConfig(env));
-  await ds.initialize();
-  try {
-    for (let i = 0; i < 300; i++) {
-      const cp = await ds.getRepository(ChainCheckpointEntity).findOneBy({ chainId: anvil.chainId });
-      if (cp && cp.indexedBlock >= block) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`indexer did not reach block ${block}`);
-  } finally {
-    await ds.destroy();
-  }
-};
 
 const BIN = path.join(__dirname, '..', '..', '..', 'bin', 'strata.js');
 let anvil: Anvil;
@@ -66,7 +49,7 @@ it('delivers events ingested by one process to subscribers of other processes', 
     replicas.map((port) => openNdjson(`http://127.0.0.1:${port}/rpc/Indexer/SubscribeBalanceUpdates`, { contractAddress: erc20 }, { 'X-Access-Key': accessKey })),
   );
   expect(streams.map((s) => s.status)).toEqual([200, 200]);
-  await waitForCheckpoint(env, Number(await anvil.rpc<string>('eth_blockNumber')));
+  await waitForCheckpoint(env, anvil.chainId, Number(await anvil.rpc<string>('eth_blockNumber')));
 
   const to = devWallet(anvil, 5).address.toLowerCase();
   await sendAndWait(tokens.erc20.mint(to, 123n));

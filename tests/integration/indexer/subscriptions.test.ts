@@ -136,6 +136,34 @@ it('serves GraphQL subscriptions over graphql-ws with the key in connection_init
   await anonymous.dispose();
 });
 
+it('takes the key from the subscribe message itself, as GraphiQL sends its Headers tab', async () => {
+  // GraphiQL: an empty connection_init, then `extensions.headers` in each subscribe message.
+  const client = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, connectionParams: {} });
+  const erc20 = (await tokens.erc20.getAddress()).toLowerCase();
+  let target = -1;
+  const received = new Promise<any>((resolve, reject) => {
+    const dispose = client.subscribe(
+      { query: `subscription { balanceUpdates(contractAddress: "${erc20}") { blockNumber delta } }`, extensions: { headers: { 'X-Access-Key': key } } },
+      { next: (v: any) => v.data?.balanceUpdates?.blockNumber === target && (dispose(), resolve(v)), error: reject, complete: () => undefined },
+    );
+  });
+  await new Promise((r) => setTimeout(r, 300));
+  target = (await (await tokens.erc20.transfer(B, 7n)).wait())!.blockNumber;
+  expect(['7', '-7']).toContain((await received).data.balanceUpdates.delta);
+
+  // A wrong key in the subscribe message is refused, even when connection_init carried a good one.
+  const mixed = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Access-Key': key } });
+  const refused = await new Promise<any>((resolve) => {
+    mixed.subscribe(
+      { query: `subscription { balanceUpdates(contractAddress: "${erc20}") { balance } }`, extensions: { headers: { 'x-access-key': 'not-a-key' } } },
+      { next: resolve, error: resolve, complete: () => undefined },
+    );
+  });
+  expect(JSON.stringify(refused)).toMatch(/AccessKeyNotFound|Unauthorized/);
+  await mixed.dispose();
+  await client.dispose();
+});
+
 it('works with the published SequenceIndexer client', async () => {
   const indexer = new SequenceIndexer(server.url, key);
   const erc20 = (await tokens.erc20.getAddress()).toLowerCase();

@@ -5,7 +5,7 @@ import type { BalanceEvent } from '../../../src/pubsub';
 
 /** A schema with one subscription over the in-process pub/sub, counting field executions. */
 const setup = () => {
-  const pubsub = createPubSub({ redisUrl: null });
+  const pubsub = createPubSub({ redis: null });
   const executions = { balance: 0 };
   const Event = new GraphQLObjectType<BalanceEvent>({
     name: 'Event',

@@ -18,7 +18,7 @@ const event = (blockNumber: number): BalanceEvent => ({
 const listeners = 3 * LISTENERS_PER_TURN + 7;
 
 it('delivers every event to every listener in publish order, across slices and overlapping publishes', async () => {
-  const pubsub = createPubSub({ redisUrl: null });
+  const pubsub = createPubSub({ redis: null });
   const seen = Array.from({ length: listeners }, () => [] as number[]);
   seen.forEach((list, i) => pubsub.subscribe('balances', (e) => list.push(e.blockNumber * 1000 + i)));
   // Not awaited one by one: the second batch is published while the first is still being handed out.
@@ -28,7 +28,7 @@ it('delivers every event to every listener in publish order, across slices and o
 });
 
 it('resolves publish once the last listener has the batch, and yields to other work in between', async () => {
-  const pubsub = createPubSub({ redisUrl: null });
+  const pubsub = createPubSub({ redis: null });
   let received = 0;
   for (let i = 0; i < listeners; i++) pubsub.subscribe('balances', () => received++);
   let otherWorkRanAt = -1;
@@ -43,7 +43,7 @@ it('resolves publish once the last listener has the batch, and yields to other w
 
 it('reports a throwing listener and still delivers to the others and to later batches', async () => {
   const errors: unknown[] = [];
-  const pubsub = createPubSub({ redisUrl: null, onError: (err) => errors.push(err) });
+  const pubsub = createPubSub({ redis: null, onError: (err) => errors.push(err) });
   const got: number[] = [];
   pubsub.subscribe('balances', () => {
     throw new Error('listener failed');
@@ -57,7 +57,7 @@ it('reports a throwing listener and still delivers to the others and to later ba
 });
 
 it('does not deliver to a listener that unsubscribed', async () => {
-  const pubsub = createPubSub({ redisUrl: null });
+  const pubsub = createPubSub({ redis: null });
   const got: number[] = [];
   const off = pubsub.subscribe('balances', (e) => got.push(e.blockNumber));
   await pubsub.publish('balances', [event(1)]);

@@ -1,0 +1,70 @@
+// Settings of the public edge: CORS, GraphiQL, introspection, /metrics, proxies, throttling of failed
+// credentials. Their defaults depend on whether this is a deployment: NODE_ENV=production (bin/strata.js
+// sets it unless told otherwise) AND a MySQL/MariaDB database. The embedded SQLite default is what a
+// newcomer runs with `npm start`, and keeps the explorer, introspection and cross-origin calls open.
+import { z } from 'zod';
+
+export type EdgeConfig = Readonly<{
+  /** True when the closed defaults apply (see above). */
+  deployed: boolean;
+  /** Origins allowed to call from browsers; '*' = any origin, without credentials. */
+  corsOrigins: '*' | readonly string[];
+  graphiql: boolean;
+  /** Introspection for callers without credentials (with credentials it is always allowed). */
+  anonymousIntrospection: boolean;
+  /** Bearer token /metrics requires; null = open when not deployed, refused on the API port when deployed. */
+  metricsToken: string | null;
+  /** Reverse proxies in front of Strata whose X-Forwarded-For entries are trusted. */
+  trustProxyHops: number;
+  authFailureLimit: number;
+  authFailureWindowSeconds: number;
+}>;
+
+const onOff = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .refine((v) => v === undefined || ['on', 'off', 'true', 'false', '1', '0'].includes(v), { message: 'must be on or off' })
+  .transform((v) => (v === undefined ? undefined : ['on', 'true', '1'].includes(v)));
+
+export const edgeEnvSchema = {
+  CORS_ORIGINS: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || v === '*' || v.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim())), {
+      message: 'must be * or a comma-separated list of origins like https://app.example.com (scheme, host, optional port; no path)',
+    }),
+  GRAPHIQL: onOff,
+  INTROSPECTION: onOff,
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(20),
+  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+};
+
+type EdgeEnv = {
+  CORS_ORIGINS?: string;
+  GRAPHIQL?: boolean;
+  INTROSPECTION?: boolean;
+  METRICS_TOKEN?: string;
+  TRUST_PROXY_HOPS: number;
+  AUTH_FAILURE_LIMIT: number;
+  AUTH_FAILURE_WINDOW_SECONDS: number;
+};
+
+export const edgeConfigOf = (e: EdgeEnv, nodeEnv: string | undefined, databaseKind: 'sqlite' | 'mysql'): EdgeConfig => {
+  const deployed = nodeEnv === 'production' && databaseKind === 'mysql';
+  const origins = e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => new URL(o.trim()).origin) : null;
+  return Object.freeze({
+    deployed,
+    corsOrigins: e.CORS_ORIGINS === '*' ? '*' : origins ? Object.freeze(origins) : deployed ? Object.freeze([]) : '*',
+    graphiql: e.GRAPHIQL ?? !deployed,
+    anonymousIntrospection: e.INTROSPECTION ?? !deployed,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    authFailureLimit: e.AUTH_FAILURE_LIMIT,
+    authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS,
+  });
+};

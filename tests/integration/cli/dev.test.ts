@@ -1,0 +1,68 @@
+// `strata dev` as a newcomer runs it: one command, then data in GraphQL, a live subscription, and Ctrl-C stopping
+// everything it started (anvil included).
+import path from 'node:path';
+import fs from 'node:fs';
+import os from 'node:os';
+import WebSocket from 'ws';
+import { createClient } from 'graphql-ws';
+import { startStrata, type StrataProcess } from '../../helpers/processes';
+
+let dev: StrataProcess & { match: RegExpExecArray };
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-dev-'));
+  dev = await startStrata(['dev'], { DATA_DIR: dataDir, PORT: '0', LOG_FORMAT: 'json' }, /"msg":"strata dev is ready"/, 60_000);
+});
+
+afterAll(async () => {
+  await dev?.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('serves the devnet’s tokens with the printed key, streams its transfers, and stops everything on SIGINT', async () => {
+  const ready = JSON.parse(dev.output().split('\n').find((l) => l.includes('strata dev is ready'))!);
+  const { port, accessKey } = ready;
+  const devnet = /devnet\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(dev.output())![1];
+  const erc20 = /ERC-20\s+(0x[0-9a-f]{40})/.exec(dev.output())![1];
+  const wallet = /wallets\s+(0x[0-9a-f]{40})/.exec(dev.output())![1];
+
+  // Balances of the sample tokens, with their contract info, once ingestion has the deployment blocks.
+  const query = `{ tokenBalances(accountAddress: "${wallet}") { edges { node { contractType balance contractInfo { symbol } } } } }`;
+  let kinds: string[] = [];
+  for (let i = 0; i < 100 && kinds.length < 3; i++) {
+    const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-key': accessKey },
+      body: JSON.stringify({ query }),
+    });
+    const body = (await res.json()) as { data: { tokenBalances: { edges: Array<{ node: { contractType: string } }> } } };
+    kinds = [...new Set(body.data.tokenBalances.edges.map((e) => e.node.contractType))].sort();
+    if (kinds.length < 3) await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(kinds).toEqual(['ERC1155', 'ERC20', 'ERC721']);
+
+  // The devnet keeps transferring: a subscription hears the next one.
+  const client = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket });
+  const update = await new Promise<any>((resolve, reject) => {
+    const dispose = client.subscribe(
+      { query: `subscription { balanceUpdates(contractAddress: "${erc20}") { accountAddress balance } }`, extensions: { headers: { 'X-Access-Key': accessKey } } },
+      { next: (v) => (dispose(), resolve(v)), error: reject, complete: () => undefined },
+    );
+  });
+  expect(update.data.balanceUpdates.accountAddress).toMatch(/^0x[0-9a-f]{40}$/);
+  await client.dispose();
+
+  // GraphiQL opens with the dev key in its Headers tab.
+  const page = await (await fetch(`http://127.0.0.1:${port}/graphql`, { headers: { accept: 'text/html' } })).text();
+  expect(page).toContain(accessKey);
+
+  const exited = new Promise<number | null>((r) => dev.child.once('exit', (code) => r(code)));
+  dev.child.kill('SIGINT');
+  expect(await exited).toBe(0);
+  const stillUp = await fetch(devnet, { method: 'POST', body: '{}', signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  );
+  expect(stillUp).toBe(false);
+});
