@@ -6,6 +6,7 @@ import { TokenMetadata1763794800000 } from './1763794800000-token-metadata';
 import { MarketAnalytics1763798400000 } from './1763798400000-market-analytics';
 import { HashedAccessKeys1764000000000 } from './1764000000000-hashed-access-keys';
 import { DeploymentId1764003600000 } from './1764003600000-deployment-id';
+import { EventStreamPositions1764090000000 } from './1764090000000-event-stream-positions';
 
 export const migrations = [
   Foundation1763784000000,
@@ -15,4 +16,5 @@ export const migrations = [
   MarketAnalytics1763798400000,
   HashedAccessKeys1764000000000,
   DeploymentId1764003600000,
+  EventStreamPositions1764090000000,
 ];

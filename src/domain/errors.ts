@@ -51,7 +51,7 @@ export class EventsGapError extends DomainError {
     super(
       'Unavailable',
       `events of blocks ${fromBlock}-${toBlock} on chain ${chainId} were indexed while catching up and not streamed; ` +
-        'read them back (balance updates, transaction history) and subscribe again',
+        `read them back (balance updates, transaction history) and subscribe again with fromBlock ${toBlock + 1}`,
     );
   }
 }

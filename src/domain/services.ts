@@ -47,7 +47,7 @@ export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): S
     projects: createProjectsService({ db, auth }),
     chains,
     collections,
-    subscriptions: createSubscriptionsService({ auth, chains, pubsub }),
+    subscriptions: createSubscriptionsService({ auth, chains, pubsub, db }),
     indexer: createIndexerService({ db, auth, chains, registry }),
     ...createMetadataServices({ config, db, registry, auth, chains, collections }),
     wallets: createWalletsService({ db, auth, chains, registry, publicUrl: config.publicUrl }),

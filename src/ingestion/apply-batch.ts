@@ -20,7 +20,8 @@ import { chunks, insertIgnore, upsert } from './write-rows';
 
 export class CheckpointGapError extends Error {}
 
-export type ApplyResult = ({ applied: true } & BalanceResult) | { applied: false };
+/** `seq`: the commit's number in the chain's event sequence (its published events carry it). */
+export type ApplyResult = ({ applied: true; seq: number } & BalanceResult) | { applied: false };
 
 const transferRows = (batch: Batch): TransferRow[] => {
   return batch.transfers.flatMap((t) =>
@@ -100,9 +101,13 @@ export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow
     await recordMarketEvents(m, transfers, batch.transactions);
     await upsert(m, BalanceChangeEntity, result.changes, ['block_hash', 'delta', 'balance'], ['chain_id', 'contract', 'block_number', 'account', 'token_id']);
     await upsert(m, BalanceEntity, result.balances, ['balance', 'block_number', 'block_hash'], ['chain_id', 'contract', 'account', 'token_id']);
+    const seq = cp.eventSeq + 1;
+    // Backfilled blocks keep no receipts: the replayable stretch starts after them (or, re-followed after a
+    // rollback, where following resumed).
+    const liveFrom = batch.live ? Math.min(cp.liveFrom, batch.fromBlock) : batch.toBlock + 1;
     await m.getRepository(ChainCheckpointEntity).update(
       { chainId: batch.chainId },
-      { indexedBlock: batch.toBlock, indexedHash: batch.toHash, updatedAt: new Date() },
+      { indexedBlock: batch.toBlock, indexedHash: batch.toHash, eventSeq: seq, liveFrom, updatedAt: new Date() },
     );
-    return { applied: true, ...result };
+    return { applied: true, seq, ...result };
   });

@@ -4,12 +4,13 @@ import type { ChainRegistry } from '../chain/registry';
 import type { ChainConfig } from '../config';
 import type { Logger } from '../config/logger';
 import { ChainCheckpointEntity, LockAbortedError, acquireDatabaseLock, type ChainCheckpointRow, type Db } from '../db';
-import type { PubSub } from '../pubsub';
+import { END_OF_BLOCK, type PubSub } from '../pubsub';
 import { applyBatch, type BalanceCache } from './apply-batch';
 import { balanceKey } from './balances';
 import { backfillBatches, createRangeSizer, type RangeSizer } from './backfill';
 import { createContractTracker, type ContractTracker } from './contracts';
-import { balanceEvents, logEvents, receiptEvents, restoredBalanceEvents, transferLogsFromRows } from './events';
+import { balanceEvents, logEvents, receiptEvents, restoredBalanceEvents, transferLogsFromRows } from '../domain/subscriptions/events';
+import { stampAdded, stampAt } from '../domain/subscriptions/stamps';
 import { BlockChangedError, fetchRange } from './fetch-range';
 import { createFinality } from './finality';
 import { createProgressReporter, type IngestionMetrics, type ProgressReporter } from './progress';
@@ -69,7 +70,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   const ensureCheckpoint = async () => {
     const existing = await checkpoints.findOneBy({ chainId });
     if (existing) return existing;
-    const row = { chainId, indexedBlock: chain.startBlock - 1, indexedHash: null, headBlock: 0, finalizedBlock: -1, updatedAt: new Date() };
+    const row = { chainId, indexedBlock: chain.startBlock - 1, indexedHash: null, headBlock: 0, finalizedBlock: -1, eventSeq: 0, liveFrom: chain.startBlock, updatedAt: new Date() };
     await checkpoints.insert(row);
     return row;
   };
@@ -91,11 +92,14 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     const kinds = new Map(batch.transfers.map((t) => [t.contract, t.kind]));
     const blocks = new Map(batch.blocks.map((b) => [b.number, b]));
     const txs = new Map(batch.transactions.map((t) => [t.txHash, t]));
-    await pubsub.publish('logs', logEvents(chainId, 'BLOCK_ADDED', batch.transfers, (n) => blocks.get(n)?.parentHash ?? '', txnInfoOf(txs)));
-    await pubsub.publish('balances', balanceEvents(result.changes, (c) => kinds.get(c) ?? 'ERC20', false));
+    const { seq } = result;
+    const finalized = finality.current();
+    const logs = logEvents(chainId, 'BLOCK_ADDED', batch.transfers, (n) => blocks.get(n)?.parentHash ?? '', txnInfoOf(txs));
+    await pubsub.publish('logs', stampAdded('logs', logs, seq, finalized));
+    await pubsub.publish('balances', stampAdded('balances', balanceEvents(result.changes, (c) => kinds.get(c) ?? 'ERC20', false), seq, finalized));
     // Final only up to the finality already established on a checked branch: the caller settles this batch's blocks
     // after the commit, and finality.settle announces those that are past the confirmation depth then.
-    await pubsub.publish('receipts', receiptEvents(batch.transactions, finality.current(), false));
+    await pubsub.publish('receipts', stampAdded('receipts', receiptEvents(batch.transactions, finalized, false), seq, finalized));
   };
 
   const handleReorg = async (client: ChainClient, indexed: number) => {
@@ -107,9 +111,13 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     metrics.reorgs.inc(label);
     const kinds = new Map(undone.removedTransfers.map((t) => [t.contract, t.contractType]));
     const txs = new Map(undone.reorgedTransactions.map((t) => [t.txHash, t]));
-    await pubsub.publish('logs', logEvents(chainId, 'BLOCK_REMOVED', transferLogsFromRows(undone.removedTransfers), () => '', txnInfoOf(txs)));
-    await pubsub.publish('receipts', receiptEvents(undone.reorgedTransactions, -1, true));
-    await pubsub.publish('balances', restoredBalanceEvents(undone.restored, (c) => kinds.get(c) ?? 'ERC20'));
+    // A subscriber that has the corrections stands at the common ancestor: resuming there replays the new branch.
+    const at = { block: ancestor, hash: undone.ancestorHash, pos: null };
+    const final = (): [number, number] => [undone.finalizedBlock, END_OF_BLOCK];
+    const removed = logEvents(chainId, 'BLOCK_REMOVED', transferLogsFromRows(undone.removedTransfers), () => '', txnInfoOf(txs));
+    await pubsub.publish('logs', stampAt<'logs'>(removed, undone.seq, at, final));
+    await pubsub.publish('receipts', stampAt<'receipts'>(receiptEvents(undone.reorgedTransactions, -1, true), undone.seq, at, final));
+    await pubsub.publish('balances', stampAt<'balances'>(restoredBalanceEvents(undone.restored, (c) => kinds.get(c) ?? 'ERC20'), undone.seq, at, final));
   };
 
   /** Follows the head; returns the new indexed block (and its events) when the batch extended the stored branch, else null. */

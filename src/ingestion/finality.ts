@@ -4,7 +4,8 @@
 import { Between } from 'typeorm';
 import { ChainCheckpointEntity, ChainTransactionEntity, type ChainCheckpointRow, type Db } from '../db';
 import type { PubSub } from '../pubsub';
-import { receiptEvents } from './events';
+import { receiptEvents } from '../domain/subscriptions/events';
+import { stampAt } from '../domain/subscriptions/stamps';
 import type { IngestionMetrics } from './progress';
 
 export type Finality = {
@@ -39,7 +40,9 @@ export const createFinality = (deps: { db: Db; chainId: number; confirmations: n
     async settle(verified, head) {
       const finalized = Math.min(head - confirmations, verified);
       if (finalized <= announced) return;
-      await checkpoints.update({ chainId }, { finalizedBlock: finalized });
+      const cp = (await checkpoints.findOneBy({ chainId }))!;
+      const seq = cp.eventSeq + 1;
+      await checkpoints.update({ chainId }, { finalizedBlock: finalized, eventSeq: seq });
       metrics.finalized.set(label, finalized);
       const from = announced + 1;
       const first = announced < 0;
@@ -47,8 +50,11 @@ export const createFinality = (deps: { db: Db; chainId: number; confirmations: n
       // A fresh index announces no history: only receipts first published live are announced again.
       if (first) return;
       const rows = await db.getRepository(ChainTransactionEntity).findBy({ chainId, reorged: false, blockNumber: Between(from, finalized) });
-      const live = rows.filter((r) => r.logsJson !== null);
-      if (live.length) await pubsub.publish('receipts', receiptEvents(live, finalized, false));
+      const live = rows.filter((r) => r.logsJson !== null).sort((a, b) => a.blockNumber - b.blockNumber || a.txIndex - b.txIndex);
+      // Announced after the blocks up to the stored tip were published: a subscriber with a notice has those too.
+      const at = { block: cp.indexedBlock, hash: cp.indexedHash ?? '', pos: null };
+      const notices = stampAt<'receipts'>(receiptEvents(live, finalized, false), seq, at, (r) => [r.blockNumber, r.txIndex]);
+      if (notices.length) await pubsub.publish('receipts', notices);
     },
 
     rolledBack(ancestor) {

@@ -41,6 +41,10 @@ export type RollbackResult = {
   reorgedTransactions: ChainTransactionRow[];
   /** Balances as restored (balance '0' when the account had none before the orphaned blocks). */
   restored: BalanceRow[];
+  /** The rollback's number in the chain's event sequence, and where it left the chain: its corrections carry both. */
+  seq: number;
+  ancestorHash: string;
+  finalizedBlock: number;
 };
 
 export const rollbackTo = async (db: Db, chainId: number, ancestor: number): Promise<RollbackResult> =>
@@ -86,9 +90,10 @@ export const rollbackTo = async (db: Db, chainId: number, ancestor: number): Pro
     // Finality cannot stay on blocks that are gone (a reorg deeper than the confirmations, relative to the head
     // that made them final, can still end within the window of the indexed block).
     const finalizedBlock = Math.min(cp?.finalizedBlock ?? -1, ancestor);
+    const seq = (cp?.eventSeq ?? 0) + 1;
     await m.getRepository(ChainCheckpointEntity).update(
       { chainId },
-      { indexedBlock: ancestor, indexedHash: base?.hash ?? null, finalizedBlock, updatedAt: new Date() },
+      { indexedBlock: ancestor, indexedHash: base?.hash ?? null, finalizedBlock, eventSeq: seq, updatedAt: new Date() },
     );
-    return { removedTransfers, reorgedTransactions, restored };
+    return { removedTransfers, reorgedTransactions, restored, seq, ancestorHash: base?.hash ?? '', finalizedBlock };
   });

@@ -1,25 +1,8 @@
 // What one ingestion step carries from the node to the database: a contiguous range of blocks.
 import type { BlockRow, ChainTransactionRow, TransferRow } from '../db';
 
-export type TransferLog = {
-  /** The raw log, for publishing decoded events: empty in backfill batches, which publish nothing. */
-  topics: string[];
-  data: string;
-  logIndex: number;
-  blockNumber: number;
-  blockHash: string;
-  /** Unix seconds of the block. */
-  timestamp: number;
-  txHash: string;
-  txIndex: number;
-  contract: string;
-  kind: TransferRow['contractType'];
-  from: string;
-  to: string;
-  operator: string | null;
-  tokenIds: bigint[];
-  amounts: bigint[];
-};
+export type { TransferLog } from '../domain/subscriptions/events';
+import type { TransferLog } from '../domain/subscriptions/events';
 
 export type Batch = {
   chainId: number;

@@ -1,3 +1,4 @@
 export * from './types';
 export * from './pubsub';
 export * from './iterator';
+export * from './positions';

@@ -8,23 +8,27 @@ export class SubscriberTooSlowError extends Error {
   }
 }
 
-/** An event stream that can be ended with an error after the events already queued (`interrupt`). */
-export type EventIterator<E> = AsyncIterableIterator<E> & { interrupt(err: Error): void };
+/**
+ * An event stream that can be ended with an error after the events already queued (`interrupt`), and take an item
+ * of its owner's into its queue, in order with the events (`inject`).
+ */
+export type EventIterator<E, M = never> = AsyncIterableIterator<E | M> & { interrupt(err: Error): void; inject(item: M): void };
 
-export const subscribeIterator = <T extends TopicName>(
+export const subscribeIterator = <T extends TopicName, M = never>(
   pubsub: PubSub,
   topic: T,
   filter: (e: Topics[T]) => boolean,
   { maxQueue = 10_000 }: { maxQueue?: number } = {},
-): EventIterator<Topics[T]> => {
-  const queue: Topics[T][] = [];
-  let waiting: ((r: IteratorResult<Topics[T]>) => void) | null = null;
+): EventIterator<Topics[T], M> => {
+  type Item = Topics[T] | M;
+  const queue: Item[] = [];
+  let waiting: ((r: IteratorResult<Item>) => void) | null = null;
   let failWaiting: ((err: Error) => void) | null = null;
   let failure: Error | null = null;
   let done = false;
 
-  const unsubscribe = pubsub.subscribe(topic, (event) => {
-    if (done || failure || !filter(event)) return;
+  const enqueue = (event: Item) => {
+    if (done || failure) return;
     if (waiting) {
       const w = waiting;
       waiting = failWaiting = null;
@@ -37,9 +41,12 @@ export const subscribeIterator = <T extends TopicName>(
       return;
     }
     queue.push(event);
+  };
+  const unsubscribe = pubsub.subscribe(topic, (event) => {
+    if (filter(event)) enqueue(event);
   });
 
-  const finish = (): IteratorResult<Topics[T]> => {
+  const finish = (): IteratorResult<Item> => {
     done = true;
     unsubscribe();
     queue.length = 0;
@@ -61,6 +68,7 @@ export const subscribeIterator = <T extends TopicName>(
         failWaiting = reject;
       });
     },
+    inject: enqueue,
     interrupt(err) {
       if (done || failure) return;
       failure = err;

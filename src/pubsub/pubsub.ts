@@ -10,6 +10,8 @@ export type PubSub = {
   /** Publishes a batch of events of one topic (one message on Redis). */
   publish<T extends TopicName>(topic: T, events: Topics[T][]): Promise<void>;
   subscribe<T extends TopicName>(topic: T, onEvent: (event: Topics[T]) => void): Unsubscribe;
+  /** Resolves once events published from now on reach this process's subscribers (Redis: the subscription is live). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -72,6 +74,7 @@ export const createPubSub = ({ redis, onError, onRejected }: PubSubOptions): Pub
         local.on(topic, onEvent);
         return () => local.off(topic, onEvent);
       },
+      async ready() {},
       async close() {
         local.removeAllListeners();
       },
@@ -104,6 +107,9 @@ export const createPubSub = ({ redis, onError, onRejected }: PubSubOptions): Pub
     subscribe(topic, onEvent) {
       local.on(topic, onEvent);
       return () => local.off(topic, onEvent);
+    },
+    async ready() {
+      await subscribed;
     },
     async close() {
       local.removeAllListeners();

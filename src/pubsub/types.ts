@@ -1,5 +1,22 @@
 // The events ingestion publishes after each commit, by topic.
 
+/** An event's place inside its block, per topic (see positions.ts); compared element by element. */
+export type Position = Array<string | number>;
+
+/**
+ * Where a subscriber stands once it has an event: it has every event of the blocks up to `block` (whose hash was
+ * `hash`) that sorts at or before `pos` in that block (`null`: the whole block), and the final-receipt notices up to
+ * the receipt at `final` ([block, txIndex]). Subscriptions hand it out as an opaque cursor to resume from.
+ */
+export type StreamMark = { block: number; hash: string; pos: Position | null; final: [number, number] };
+
+/** What every published event carries besides its payload. */
+export type Stamp = {
+  /** The chain's commit that published it (chain_checkpoints.event_seq); 0 for events replayed from storage. */
+  seq: number;
+  mark: StreamMark;
+};
+
 /** A balance after a block changed it (also sent with the restored value on reorg). */
 export type BalanceEvent = {
   chainId: number;
@@ -13,7 +30,7 @@ export type BalanceEvent = {
   blockHash: string;
   /** True when this restores a balance after its block was orphaned. */
   reorged: boolean;
-};
+} & Stamp;
 
 /** A decoded token log, added with its block or removed when the block is orphaned. */
 export type LogEvent = {
@@ -35,7 +52,7 @@ export type LogEvent = {
   /** Accounts and token ids the log touches, for filtering. */
   accounts: string[];
   tokenIds: string[];
-};
+} & Stamp;
 
 export type ReceiptEvent = {
   chainId: number;
@@ -52,7 +69,7 @@ export type ReceiptEvent = {
   logs: Array<{ contractAddress: string; topics: string[]; data: string; index: number }>;
   final: boolean;
   reorged: boolean;
-};
+} & Stamp;
 
 /**
  * Blocks that ingestion committed without publishing their events: it caught up on more blocks than it replays

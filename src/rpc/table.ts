@@ -8,7 +8,7 @@ import { marketStatsOut, marketTxnEventTotalIn } from './wire/analytics';
 import { getLinkedWalletsIn, linkWalletIn, linkedWalletOut, removeLinkedWalletIn } from './wire/api';
 import { collectionOut, tokenMetadataIn, updatedTokenOut } from './wire/collections';
 import { chainIdIn, numberedPageIn, numberedPageOut, type Body } from './wire/common';
-import { balanceOut, filterIn, logOut, receiptOut } from './wire/indexer-streams';
+import { balanceOut, filterIn, logOut, receiptOut, resumeIn } from './wire/indexer-streams';
 import {
   balanceUpdateOut,
   cursorPageOut,
@@ -71,18 +71,18 @@ export const createRpcTable = (): Map<string, RpcEntry> => {
     }),
     entry<Ops.SubscribeBalanceUpdatesSubscription>('Indexer', 'SubscribeBalanceUpdates', {
       stream: true,
-      variables: (b) => ({ chainID: chainIdIn(b.chainID), contractAddress: b.contractAddress }),
-      reply: (d) => ({ balance: balanceOut(d.balanceUpdates) }),
+      variables: (b) => ({ chainID: chainIdIn(b.chainID), contractAddress: b.contractAddress, ...resumeIn(b) }),
+      reply: (d) => ({ balance: balanceOut(d.balanceUpdates), cursor: d.balanceUpdates.cursor }),
     }),
     entry<Ops.SubscribeEventsSubscription>('Indexer', 'SubscribeEvents', {
       stream: true,
-      variables: (b) => ({ chainID: chainIdIn(b.chainID), filter: filterIn(b.filter, ['events', 'contractAddresses', 'accounts', 'tokenIDs']) ?? {} }),
-      reply: (d) => ({ log: logOut(d.events) }),
+      variables: (b) => ({ chainID: chainIdIn(b.chainID), filter: filterIn(b.filter, ['events', 'contractAddresses', 'accounts', 'tokenIDs']) ?? {}, ...resumeIn(b) }),
+      reply: (d) => ({ log: logOut(d.events), cursor: d.events.cursor }),
     }),
     entry<Ops.SubscribeReceiptsSubscription>('Indexer', 'SubscribeReceipts', {
       stream: true,
-      variables: (b) => ({ chainID: chainIdIn(b.chainID), filter: filterIn(b.filter, ['txnHash', 'from', 'to', 'contractAddress', 'event']) }),
-      reply: (d) => ({ receipt: receiptOut(d.receipts) }),
+      variables: (b) => ({ chainID: chainIdIn(b.chainID), filter: filterIn(b.filter, ['txnHash', 'from', 'to', 'contractAddress', 'event']), ...resumeIn(b) }),
+      reply: (d) => ({ receipt: receiptOut(d.receipts), cursor: d.receipts.cursor }),
     }),
     ...indexerQueryEntries(),
     ...metadataEntries(),

@@ -9,6 +9,10 @@ export type ChainCheckpointRow = {
   indexedHash: string | null;
   headBlock: number;
   finalizedBlock: number;
+  /** Commits that published events (batches, rollbacks, finality), counted: published events carry theirs. */
+  eventSeq: number;
+  /** First block of the stretch ingested block by block with receipts (backfilled blocks come before it). */
+  liveFrom: number;
   updatedAt: Date;
 };
 
@@ -21,6 +25,8 @@ export const ChainCheckpointEntity = new EntitySchema<ChainCheckpointRow>({
     indexedHash: Hash({ nullable: true, name: 'indexed_hash' }),
     headBlock: BlockNumber({ name: 'head_block' }),
     finalizedBlock: BlockNumber({ name: 'finalized_block' }),
+    eventSeq: BlockNumber({ name: 'event_seq', default: 0 }),
+    liveFrom: BlockNumber({ name: 'live_from', default: 0 }),
     updatedAt: Timestamp({ name: 'updated_at' }),
   },
 });

@@ -26,7 +26,7 @@ export const canonicalEventSignature = (sig: string): string => {
 
 export const balanceFilter = (chainId: number, contractAddress: unknown) => {
   const contract = requireAddress('contractAddress', contractAddress);
-  return (e: BalanceEvent) => e.chainId === chainId && e.contract === contract;
+  return { contract, match: (e: BalanceEvent) => e.chainId === chainId && e.contract === contract };
 };
 
 export const eventFilter = (chainId: number, filter: Record<string, unknown> | null | undefined) => {
@@ -40,12 +40,13 @@ export const eventFilter = (chainId: number, filter: Record<string, unknown> | n
   if (!contracts.size && !accounts.size) {
     throw invalidArgument('filter', 'one of contractAddresses or accounts must be given');
   }
-  return (e: LogEvent) =>
+  const match = (e: LogEvent) =>
     e.chainId === chainId &&
     (!contracts.size || contracts.has(e.contract)) &&
     (!accounts.size || e.accounts.some((a) => accounts.has(a))) &&
     (!tokenIds.size || e.tokenIds.some((t) => tokenIds.has(t))) &&
     (!events.size || events.has(canonicalEventSignature(e.event.eventSig)));
+  return { contracts: [...contracts], match };
 };
 
 export const receiptFilter = (chainId: number, filter: Record<string, unknown> | null | undefined) => {

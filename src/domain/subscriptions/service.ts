@@ -1,60 +1,47 @@
-// Live subscriptions to balances, token events and receipts: caller checks, filters, bounded delivery.
+// Live subscriptions to balances, token events and receipts: caller checks, filters, resume points.
 import type { Credentials } from '../auth/credentials';
 import type { AuthService } from '../auth/service';
 import type { ChainsService } from '../chains';
-import { SubscriberTooSlowError, subscribeIterator, type BalanceEvent, type LogEvent, type PubSub, type ReceiptEvent, type TopicName, type Topics } from '../../pubsub';
-import { DomainError, EventsGapError } from '../errors';
+import type { Db } from '../../db';
+import type { BalanceEvent, LogEvent, PubSub, ReceiptEvent } from '../../pubsub';
+import { resumePoint } from './cursor';
 import { balanceFilter, eventFilter, receiptFilter } from './filters';
+import { openEventStream } from './stream';
 
-/** Events a subscriber may fall behind by before it is cut off (its memory is bounded by this). */
-export const SUBSCRIBER_QUEUE_LIMIT = 5_000;
+export { SUBSCRIBER_QUEUE_LIMIT } from './stream';
+
+/** Where to start: `fromBlock` (that block's events on) or the `cursor` of the last message received; neither: live. */
+export type ResumeRequest = { fromBlock?: unknown; cursor?: unknown };
 
 export type SubscriptionsService = {
-  balanceUpdates(creds: Credentials, req: { chainID?: unknown; contractAddress: unknown }): Promise<AsyncIterableIterator<BalanceEvent>>;
-  events(creds: Credentials, req: { chainID?: unknown; filter?: Record<string, unknown> | null }): Promise<AsyncIterableIterator<LogEvent>>;
-  receipts(creds: Credentials, req: { chainID?: unknown; filter?: Record<string, unknown> | null }): Promise<AsyncIterableIterator<ReceiptEvent>>;
+  balanceUpdates(creds: Credentials, req: { chainID?: unknown; contractAddress: unknown } & ResumeRequest): Promise<AsyncIterableIterator<BalanceEvent>>;
+  events(creds: Credentials, req: { chainID?: unknown; filter?: Record<string, unknown> | null } & ResumeRequest): Promise<AsyncIterableIterator<LogEvent>>;
+  receipts(creds: Credentials, req: { chainID?: unknown; filter?: Record<string, unknown> | null } & ResumeRequest): Promise<AsyncIterableIterator<ReceiptEvent>>;
 };
 
-/**
- * A subscriber that fell too far behind ends with ResourceExhausted rather than an infrastructure error; one whose chain
- * skipped publishing some blocks ends, after the events before them, with the gap (EventsGapError), never silently.
- */
-const bounded = <T extends TopicName>(pubsub: PubSub, topic: T, chainId: number, filter: (e: Topics[T]) => boolean): AsyncIterableIterator<Topics[T]> => {
-  const inner = subscribeIterator(pubsub, topic, filter, { maxQueue: SUBSCRIBER_QUEUE_LIMIT });
-  const stopGaps = pubsub.subscribe('gaps', (gap) => {
-    if (gap.chainId === chainId) inner.interrupt(new EventsGapError(gap.chainId, gap.fromBlock, gap.toBlock));
-  });
-  const release = <R>(r: Promise<R>) => r.finally(stopGaps);
-  return {
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-    next: () =>
-      inner.next().catch((err) => {
-        stopGaps();
-        throw err instanceof SubscriberTooSlowError ? new DomainError('ResourceExhausted', err.message) : err;
-      }),
-    return: () => release(inner.return!()),
-    throw: (err) => release(inner.throw!(err)),
-  };
-};
+/** `fromBlock` also holds back live events of earlier blocks; a cursor only says what was already received. */
+const floorOf = (req: ResumeRequest, start: { block: number } | null) => (start && req.fromBlock !== undefined && req.fromBlock !== null && req.fromBlock !== '' ? start.block + 1 : null);
 
-export const createSubscriptionsService = ({ auth, chains, pubsub }: { auth: AuthService; chains: ChainsService; pubsub: PubSub }): SubscriptionsService => {
-  return {
-    async balanceUpdates(creds, req) {
-      await auth.requireAccessKey(creds);
-      const chain = chains.resolveOrOnly('chainID', req.chainID);
-      return bounded(pubsub, 'balances', chain.chainId, balanceFilter(chain.chainId, req.contractAddress));
-    },
-    async events(creds, req) {
-      await auth.requireAccessKey(creds);
-      const chain = chains.resolveOrOnly('chainID', req.chainID);
-      return bounded(pubsub, 'logs', chain.chainId, eventFilter(chain.chainId, req.filter));
-    },
-    async receipts(creds, req) {
-      await auth.requireAccessKey(creds);
-      const chain = chains.resolveOrOnly('chainID', req.chainID);
-      return bounded(pubsub, 'receipts', chain.chainId, receiptFilter(chain.chainId, req.filter));
-    },
-  };
-};
+export const createSubscriptionsService = ({ auth, chains, pubsub, db }: { auth: AuthService; chains: ChainsService; pubsub: PubSub; db: Db }): SubscriptionsService => ({
+  async balanceUpdates(creds, req) {
+    await auth.requireAccessKey(creds);
+    const chain = chains.resolveOrOnly('chainID', req.chainID);
+    const filter = balanceFilter(chain.chainId, req.contractAddress);
+    const start = resumePoint('balances', chain.chainId, req);
+    return openEventStream({ db, pubsub, chain, topic: 'balances', filter: filter.match, hints: { contracts: [filter.contract] }, start, floor: floorOf(req, start) });
+  },
+  async events(creds, req) {
+    await auth.requireAccessKey(creds);
+    const chain = chains.resolveOrOnly('chainID', req.chainID);
+    const filter = eventFilter(chain.chainId, req.filter);
+    const start = resumePoint('logs', chain.chainId, req);
+    return openEventStream({ db, pubsub, chain, topic: 'logs', filter: filter.match, hints: { contracts: filter.contracts }, start, floor: floorOf(req, start) });
+  },
+  async receipts(creds, req) {
+    await auth.requireAccessKey(creds);
+    const chain = chains.resolveOrOnly('chainID', req.chainID);
+    const filter = receiptFilter(chain.chainId, req.filter);
+    const start = resumePoint('receipts', chain.chainId, req);
+    return openEventStream({ db, pubsub, chain, topic: 'receipts', filter, hints: {}, start, floor: floorOf(req, start) });
+  },
+});

@@ -1,5 +1,7 @@
 // BalanceEvent: a balance pushed live after ingestion commits (restored values, flagged `reorged`, on reorg).
 import { builder } from '../builder';
+import { encodeStreamCursor } from '../../domain/subscriptions/cursor';
+import { CURSOR_DOC, FROM_BLOCK_DOC, RESUME_CURSOR_DOC } from './stream-resume-docs';
 import type { BalanceEvent } from '../../pubsub';
 
 export const BalanceEventRef = builder.objectRef<BalanceEvent>('BalanceEvent').implement({
@@ -14,6 +16,7 @@ export const BalanceEventRef = builder.objectRef<BalanceEvent>('BalanceEvent').i
     blockNumber: t.exposeInt('blockNumber'),
     blockHash: t.exposeString('blockHash'),
     reorged: t.exposeBoolean('reorged', { description: 'True when the balance was restored because its block was orphaned.' }),
+    cursor: t.string({ description: CURSOR_DOC, resolve: (e) => encodeStreamCursor('balances', e.chainId, e.mark) }),
   }),
 });
 
@@ -21,7 +24,7 @@ builder.subscriptionFields((t) => ({
   balanceUpdates: t.field({
     type: BalanceEventRef,
     description: 'Balance changes of one contract (X-Access-Key in connection_init).',
-    args: { chainID: t.arg.string({ description: 'Chain id or name; optional when one chain is configured.' }), contractAddress: t.arg.string({ required: true }) },
+    args: { chainID: t.arg.string({ description: 'Chain id or name; optional when one chain is configured.' }), contractAddress: t.arg.string({ required: true }), fromBlock: t.arg.int({ description: FROM_BLOCK_DOC }), cursor: t.arg.string({ description: RESUME_CURSOR_DOC }) },
     subscribe: (_, args, ctx) => ctx.services.subscriptions.balanceUpdates(ctx.credentials, args),
     resolve: (e) => e,
   }),

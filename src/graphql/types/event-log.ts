@@ -1,5 +1,7 @@
 // EventLog: a decoded token log pushed live; BLOCK_REMOVED when its block is orphaned.
 import { builder } from '../builder';
+import { encodeStreamCursor } from '../../domain/subscriptions/cursor';
+import { CURSOR_DOC, FROM_BLOCK_DOC, RESUME_CURSOR_DOC } from './stream-resume-docs';
 import type { LogEvent } from '../../pubsub';
 import { EventFilterInput } from './event-filter-input';
 
@@ -38,6 +40,7 @@ export const EventLogRef = builder.objectRef<LogEvent>('EventLog').implement({
     txnInfo: t.field({ type: TxnInfoRef, resolve: (e) => e.txn }),
     rawLog: t.field({ type: RawLogRef, resolve: (e) => e }),
     event: t.field({ type: EventDecodedRef, resolve: (e) => e.event }),
+    cursor: t.string({ description: CURSOR_DOC, resolve: (e) => encodeStreamCursor('logs', e.chainId, e.mark) }),
   }),
 });
 
@@ -45,8 +48,8 @@ builder.subscriptionFields((t) => ({
   events: t.field({
     type: EventLogRef,
     description: 'Token transfer events by contract and/or account, narrowed by signature and token id.',
-    args: { chainID: t.arg.string(), filter: t.arg({ type: EventFilterInput, required: true }) },
-    subscribe: (_, args, ctx) => ctx.services.subscriptions.events(ctx.credentials, { chainID: args.chainID, filter: args.filter as Record<string, unknown> }),
+    args: { chainID: t.arg.string(), filter: t.arg({ type: EventFilterInput, required: true }), fromBlock: t.arg.int({ description: FROM_BLOCK_DOC }), cursor: t.arg.string({ description: RESUME_CURSOR_DOC }) },
+    subscribe: (_, args, ctx) => ctx.services.subscriptions.events(ctx.credentials, { chainID: args.chainID, filter: args.filter as Record<string, unknown>, fromBlock: args.fromBlock, cursor: args.cursor }),
     resolve: (e) => e,
   }),
 }));

@@ -1,5 +1,7 @@
 // TransactionReceipt: a receipt of a transaction carrying token transfers, pushed when mined, again when final, and flagged on reorg.
 import { builder } from '../builder';
+import { encodeStreamCursor } from '../../domain/subscriptions/cursor';
+import { CURSOR_DOC, FROM_BLOCK_DOC, RESUME_CURSOR_DOC } from './stream-resume-docs';
 import type { ReceiptEvent } from '../../pubsub';
 import { TransactionFilterInput } from './transaction-filter-input';
 
@@ -30,14 +32,15 @@ export const TransactionReceiptRef = builder.objectRef<ReceiptEvent>('Transactio
     logs: t.field({ type: [ReceiptLogRef], resolve: (r) => r.logs }),
     final: t.exposeBoolean('final'),
     reorged: t.exposeBoolean('reorged'),
+    cursor: t.string({ description: CURSOR_DOC, resolve: (e) => encodeStreamCursor('receipts', e.chainId, e.mark) }),
   }),
 });
 
 builder.subscriptionFields((t) => ({
   receipts: t.field({
     type: TransactionReceiptRef,
-    args: { chainID: t.arg.string(), filter: t.arg({ type: TransactionFilterInput }) },
-    subscribe: (_, args, ctx) => ctx.services.subscriptions.receipts(ctx.credentials, { chainID: args.chainID, filter: args.filter as Record<string, unknown> | null }),
+    args: { chainID: t.arg.string(), filter: t.arg({ type: TransactionFilterInput }), fromBlock: t.arg.int({ description: FROM_BLOCK_DOC }), cursor: t.arg.string({ description: RESUME_CURSOR_DOC }) },
+    subscribe: (_, args, ctx) => ctx.services.subscriptions.receipts(ctx.credentials, { chainID: args.chainID, filter: args.filter as Record<string, unknown> | null, fromBlock: args.fromBlock, cursor: args.cursor }),
     resolve: (r) => r,
   }),
 }));

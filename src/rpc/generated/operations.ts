@@ -255,26 +255,32 @@ export type GetTransactionHistoryQuery = { transactionHistory: { pageSize: numbe
 export type SubscribeBalanceUpdatesSubscriptionVariables = Exact<{
   chainID?: string | null | undefined;
   contractAddress: string;
+  fromBlock?: number | null | undefined;
+  cursor?: string | null | undefined;
 }>;
 
 
-export type SubscribeBalanceUpdatesSubscription = { balanceUpdates: { chainId: number, contractAddress: string, contractType: string, accountAddress: string, tokenID: string | null, balance: string, blockNumber: number, blockHash: string } };
+export type SubscribeBalanceUpdatesSubscription = { balanceUpdates: { chainId: number, contractAddress: string, contractType: string, accountAddress: string, tokenID: string | null, balance: string, blockNumber: number, blockHash: string, cursor: string } };
 
 export type SubscribeEventsSubscriptionVariables = Exact<{
   chainID?: string | null | undefined;
   filter: EventFilterInput;
+  fromBlock?: number | null | undefined;
+  cursor?: string | null | undefined;
 }>;
 
 
-export type SubscribeEventsSubscription = { events: { uid: string, type: string, chainId: number, blockNumber: number, blockHash: string, parentBlockHash: string, contractAddress: string, contractType: string, txnHash: string, txnIndex: number, txnLogIndex: number, ts: string, txnInfo: { from: string, to: string, value: string }, rawLog: { address: string, topics: Array<string>, data: string }, event: { topicHash: string, eventSig: string, types: Array<string>, names: Array<string>, values: Array<string> } } };
+export type SubscribeEventsSubscription = { events: { uid: string, type: string, chainId: number, blockNumber: number, blockHash: string, parentBlockHash: string, contractAddress: string, contractType: string, txnHash: string, txnIndex: number, txnLogIndex: number, ts: string, cursor: string, txnInfo: { from: string, to: string, value: string }, rawLog: { address: string, topics: Array<string>, data: string }, event: { topicHash: string, eventSig: string, types: Array<string>, names: Array<string>, values: Array<string> } } };
 
 export type SubscribeReceiptsSubscriptionVariables = Exact<{
   chainID?: string | null | undefined;
   filter?: TransactionFilterInput | null | undefined;
+  fromBlock?: number | null | undefined;
+  cursor?: string | null | undefined;
 }>;
 
 
-export type SubscribeReceiptsSubscription = { receipts: { txnHash: string, txnStatus: string, txnIndex: number, txnType: string, blockHash: string, blockNumber: number, gasUsed: string, effectiveGasPrice: string, from: string, to: string, final: boolean, reorged: boolean, logs: Array<{ contractAddress: string, topics: Array<string>, data: string, index: number }> } };
+export type SubscribeReceiptsSubscription = { receipts: { txnHash: string, txnStatus: string, txnIndex: number, txnType: string, blockHash: string, blockNumber: number, gasUsed: string, effectiveGasPrice: string, from: string, to: string, final: boolean, reorged: boolean, cursor: string, logs: Array<{ contractAddress: string, topics: Array<string>, data: string, index: number }> } };
 
 export type GetContractInfoQueryVariables = Exact<{
   chainID: string;

@@ -1,4 +1,4 @@
-// Indexer Subscribe* wire shapes: one {"balance"|"log"|"receipt": …} object per NDJSON line.
+// Indexer Subscribe* wire shapes: one {"balance"|"log"|"receipt": …, "cursor": …} object per NDJSON line.
 import type { SubscribeBalanceUpdatesSubscription, SubscribeEventsSubscription, SubscribeReceiptsSubscription } from '../generated/operations';
 import { obj, type Body } from './common';
 import { tokenBalanceCoreOut } from './indexer';
@@ -36,3 +36,12 @@ export const filterIn = (v: unknown, keys: string[]): Body | unknown => {
   if (!f) return v;
   return Object.fromEntries(keys.filter((k) => f[k] !== undefined).map((k) => [k, f[k]]));
 };
+
+/**
+ * Strata's resume fields, which the published clients never send: `fromBlock` (replay from that block) or `cursor`
+ * (the `cursor` of the last line received). Absent ones stay absent; a present one is checked by the service.
+ */
+export const resumeIn = (b: Body) => ({
+  ...(b.fromBlock !== undefined && b.fromBlock !== null ? { fromBlock: b.fromBlock as number } : {}),
+  ...(b.cursor !== undefined && b.cursor !== null ? { cursor: b.cursor as string } : {}),
+});

@@ -46,6 +46,8 @@ const event = (i: number): BalanceEvent => ({
   blockNumber: i,
   blockHash: `0x${i.toString(16).padStart(64, '0')}`,
   reorged: false,
+  seq: 1,
+  mark: { block: i, hash: `0x${i.toString(16).padStart(64, '0')}`, pos: null, final: [-1, 0] },
 });
 
 it('closes a connection that stopped reading once its queue passes the bound; a reading client gets every message', async () => {

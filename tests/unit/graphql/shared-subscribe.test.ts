@@ -52,6 +52,8 @@ const event = (contract: string, balance: string): BalanceEvent => ({
   blockNumber: 1,
   blockHash: '0xh',
   reorged: false,
+  seq: 1,
+  mark: { block: 1, hash: '0xh', pos: null, final: [-1, 0] },
 });
 
 const doc = (times: number) => parse(`subscription S($c: String) { balances(contract: $c) { account balance(times: ${times}) } }`);

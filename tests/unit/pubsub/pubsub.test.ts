@@ -13,6 +13,8 @@ const event = (blockNumber: number): BalanceEvent => ({
   blockNumber,
   blockHash: `0x${blockNumber.toString(16).padStart(64, '0')}`,
   reorged: false,
+  seq: 1,
+  mark: { block: blockNumber, hash: `0x${blockNumber.toString(16).padStart(64, '0')}`, pos: null, final: [-1, 0] },
 });
 
 const listeners = 3 * LISTENERS_PER_TURN + 7;

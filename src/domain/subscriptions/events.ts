@@ -1,10 +1,34 @@
-// Builds the events published after a commit: balances, decoded logs, receipts.
-import type { BalanceChangeRow, BalanceRow, ChainTransactionRow, TransferRow } from '../db';
-import type { BalanceEvent, LogEvent, ReceiptEvent } from '../pubsub';
-import { TOPICS } from '../chain';
-import type { TransferLog } from './types';
+// Builds the events of the subscription topics from decoded logs and stored rows: ingestion publishes them after
+// each commit, replay (replay.ts) rebuilds the same events from storage for a subscriber that resumes.
+import type { BalanceChangeRow, BalanceRow, ChainTransactionRow, TransferRow } from '../../db';
+import type { BalanceEvent, LogEvent, ReceiptEvent, Stamp } from '../../pubsub';
+import { TOPICS } from '../../chain';
 
 type Kind = TransferRow['contractType'];
+
+/** An event before ingestion (or replay) stamps it with its commit and place (pubsub/types.ts). */
+export type Unstamped<E> = Omit<E, keyof Stamp>;
+
+/** One decoded token log with its block context. */
+export type TransferLog = {
+  /** The raw log, for publishing decoded events: empty in backfill batches, which publish nothing. */
+  topics: string[];
+  data: string;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+  /** Unix seconds of the block. */
+  timestamp: number;
+  txHash: string;
+  txIndex: number;
+  contract: string;
+  kind: Kind;
+  from: string;
+  to: string;
+  operator: string | null;
+  tokenIds: bigint[];
+  amounts: bigint[];
+};
 
 const SIGNATURES: Record<string, { sig: string; types: string[]; names: string[] }> = {
   ERC20: { sig: 'Transfer(address indexed from, address indexed to, uint256 value)', types: ['address', 'address', 'uint256'], names: ['from', 'to', 'value'] },
@@ -43,7 +67,7 @@ export const logEvents = (
   transfers: TransferLog[],
   parentOf: (blockNumber: number) => string,
   txnOf: (txHash: string) => LogEvent['txn'],
-): LogEvent[] =>
+): Unstamped<LogEvent>[] =>
   transfers.map((t) => ({
     chainId,
     type,
@@ -100,7 +124,7 @@ export const balanceEvents = (
   changes: Array<Pick<BalanceChangeRow, 'chainId' | 'contract' | 'account' | 'tokenId' | 'balance' | 'delta' | 'blockNumber' | 'blockHash'>>,
   kindOf: (contract: string) => Kind,
   reorged: boolean,
-): BalanceEvent[] =>
+): Unstamped<BalanceEvent>[] =>
   changes.map((c) => ({
     chainId: c.chainId,
     contract: c.contract,
@@ -114,10 +138,10 @@ export const balanceEvents = (
     reorged,
   }));
 
-export const restoredBalanceEvents = (rows: BalanceRow[], kindOf: (contract: string) => Kind): BalanceEvent[] =>
+export const restoredBalanceEvents = (rows: BalanceRow[], kindOf: (contract: string) => Kind): Unstamped<BalanceEvent>[] =>
   balanceEvents(rows.map((r) => ({ ...r, delta: '0' })), kindOf, true);
 
-export const receiptEvents = (txs: ChainTransactionRow[], finalizedBlock: number, reorged: boolean): ReceiptEvent[] =>
+export const receiptEvents = (txs: ChainTransactionRow[], finalizedBlock: number, reorged: boolean): Unstamped<ReceiptEvent>[] =>
   txs.map((t) => ({
     chainId: t.chainId,
     txHash: t.txHash,

@@ -1,0 +1,112 @@
+// One subscriber's event stream: live events of a topic, after a replay from storage when it resumes, with gaps
+// either replayed (balances) or announced (logs, receipts: their backfilled blocks keep no receipts).
+import type { ChainConfig } from '../../config';
+import type { Db } from '../../db';
+import { END_OF_BLOCK, SubscriberTooSlowError, subscribeIterator, type GapNotice, type PositionedTopic, type PubSub, type StreamMark, type Topics } from '../../pubsub';
+import { DomainError, EventsGapError } from '../errors';
+import { readSnapshot, replayEvents, type ReplayHints } from './replay';
+
+/** Events a subscriber may fall behind by before it is cut off (its memory is bounded by this). */
+export const SUBSCRIBER_QUEUE_LIMIT = 5_000;
+
+type GapMarker = { gap: GapNotice };
+const isGap = (x: object): x is GapMarker => 'gap' in x;
+
+export type StreamRequest<T extends PositionedTopic> = {
+  db: Db;
+  pubsub: PubSub;
+  chain: ChainConfig;
+  topic: T;
+  filter: (e: Topics[T]) => boolean;
+  hints: ReplayHints;
+  /** Resume point (replayed from storage first), or null for live events only. */
+  start: StreamMark | null;
+  /** With `fromBlock`: events of earlier blocks are not wanted, live ones included. */
+  floor: number | null;
+};
+
+/**
+ * Events in order, each once. A replay reads what was committed when it began (the snapshot's `seq`); live events
+ * that arrive meanwhile wait in the subscriber's queue, and those of commits the replay covered are dropped.
+ * A subscriber that fell too far behind ends with ResourceExhausted; one whose chain skipped publishing some blocks
+ * gets them replayed (balances) or ends with the gap (EventsGapError), never silently.
+ */
+export const openEventStream = <T extends PositionedTopic>(req: StreamRequest<T>): AsyncIterableIterator<Topics[T]> => {
+  const { db, pubsub, chain, topic, filter, hints, floor } = req;
+  const chainId = chain.chainId;
+  const inner = subscribeIterator<T, GapMarker>(pubsub, topic, (e) => e.chainId === chainId && filter(e), { maxQueue: SUBSCRIBER_QUEUE_LIMIT });
+  const stopGaps = pubsub.subscribe('gaps', (gap) => {
+    if (gap.chainId !== chainId) return;
+    if (topic === 'balances') inner.inject({ gap });
+    else inner.interrupt(new EventsGapError(gap.chainId, gap.fromBlock, gap.toBlock));
+  });
+  let replay: AsyncGenerator<Topics[T][]> | null = null;
+  let page: Topics[T][] = [];
+  let coveredSeq = 0;
+  let starting: Promise<void> | null = null;
+
+  const beginReplay = async (from: StreamMark) => {
+    // Live events must be flowing to this subscriber before the snapshot is read, or a commit between the two is lost.
+    await pubsub.ready();
+    const snapshot = await readSnapshot(db, chainId);
+    coveredSeq = snapshot.seq;
+    replay = replayEvents({ db, chain, topic, from, snapshot, hints });
+  };
+  if (req.start) starting = beginReplay(req.start);
+
+  const wanted = (e: Topics[T]) => floor === null || e.blockNumber >= floor;
+  const close = async () => {
+    stopGaps();
+    await replay?.return(undefined);
+    return inner.return!();
+  };
+
+  const next = async (): Promise<IteratorResult<Topics[T]>> => {
+    for (;;) {
+      if (starting) {
+        const s = starting;
+        starting = null;
+        await s;
+      }
+      const replayed = page.shift();
+      if (replayed) {
+        if (filter(replayed) && wanted(replayed)) return { value: replayed, done: false };
+        continue;
+      }
+      if (replay) {
+        const r = await replay.next();
+        if (!r.done) page = r.value;
+        else replay = null;
+        continue;
+      }
+      const r = await inner.next();
+      if (r.done) return r;
+      const v = r.value;
+      if (isGap(v)) {
+        starting = beginReplay({ block: v.gap.fromBlock - 1, hash: '', pos: null, final: [-1, END_OF_BLOCK] });
+        continue;
+      }
+      if (v.seq <= coveredSeq || !wanted(v)) continue;
+      return { value: v, done: false };
+    }
+  };
+
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    next: () =>
+      next().catch(async (err) => {
+        await close();
+        throw err instanceof SubscriberTooSlowError ? new DomainError('ResourceExhausted', err.message) : err;
+      }),
+    return: async () => {
+      await close();
+      return { value: undefined, done: true };
+    },
+    throw: async (err) => {
+      await close();
+      throw err;
+    },
+  };
+};
