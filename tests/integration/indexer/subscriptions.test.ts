@@ -114,19 +114,43 @@ it('sends corrections on reorg: BLOCK_REMOVED logs, reorged receipts, restored b
 it('serves GraphQL subscriptions over graphql-ws with the key in connection_init', async () => {
   const client = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Access-Key': key } });
   const erc20 = (await tokens.erc20.getAddress()).toLowerCase();
+  // fromBlock: the transfer is delivered even when it is committed before the subscription is in place.
+  const from = Number(await anvil.rpc<string>('eth_blockNumber')) + 1;
   let target = -1;
-  const received = new Promise<any>((resolve, reject) => {
+  const received: any[] = [];
+  const done = new Promise<any>((resolve, reject) => {
     const dispose = client.subscribe(
-      { query: `subscription($c: String!) { balanceUpdates(contractAddress: $c) { accountAddress balance delta tokenID reorged blockNumber } }`, variables: { c: erc20 } },
-      { next: (v: any) => v.data.balanceUpdates.blockNumber === target && (dispose(), resolve(v)), error: reject, complete: () => undefined },
+      {
+        query: `subscription($c: String!, $from: Int) { balanceUpdates(contractAddress: $c, fromBlock: $from) { accountAddress balance delta tokenID reorged blockNumber cursor } }`,
+        variables: { c: erc20, from },
+      },
+      {
+        next: (v: any) => {
+          received.push(v.data.balanceUpdates);
+          if (received.filter((b) => b.blockNumber === target).length === 2) dispose(), resolve(received);
+        },
+        error: reject,
+        complete: () => undefined,
+      },
     );
   });
-  await new Promise((r) => setTimeout(r, 300));
   target = (await (await tokens.erc20.transfer(B, 5n)).wait())!.blockNumber;
-  const msg = await received;
-  expect(msg.data.balanceUpdates).toMatchObject({ tokenID: null, reorged: false });
-  expect(['5', '-5']).toContain(msg.data.balanceUpdates.delta);
+  const ofTarget = (await done).filter((b: any) => b.blockNumber === target);
+  expect(ofTarget.map((b: any) => b.delta).sort()).toEqual(['-5', '5']);
+  expect(ofTarget[0]).toMatchObject({ tokenID: null, reorged: false });
+  expect(received.every((b: any) => b.blockNumber >= from && typeof b.cursor === 'string')).toBe(true);
   await client.dispose();
+
+  // Resuming over graphql-ws with the first message's cursor yields the second one, not the first again.
+  const again = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Access-Key': key } });
+  const resumed = await new Promise<any>((resolve, reject) => {
+    const dispose = again.subscribe(
+      { query: `subscription($c: String!, $k: String) { balanceUpdates(contractAddress: $c, cursor: $k) { accountAddress delta blockNumber } }`, variables: { c: erc20, k: ofTarget[0].cursor } },
+      { next: (v: any) => (dispose(), resolve(v.data.balanceUpdates)), error: reject, complete: () => undefined },
+    );
+  });
+  expect(resumed).toMatchObject({ blockNumber: target, delta: ofTarget[1].delta, accountAddress: ofTarget[1].accountAddress });
+  await again.dispose();
 
   const anonymous = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket });
   const refused = await new Promise<any>((resolve) => {
@@ -140,16 +164,18 @@ it('takes the key from the subscribe message itself, as GraphiQL sends its Heade
   // GraphiQL: an empty connection_init, then `extensions.headers` in each subscribe message.
   const client = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, connectionParams: {} });
   const erc20 = (await tokens.erc20.getAddress()).toLowerCase();
-  let target = -1;
+  const from = Number(await anvil.rpc<string>('eth_blockNumber')) + 1;
   const received = new Promise<any>((resolve, reject) => {
     const dispose = client.subscribe(
-      { query: `subscription { balanceUpdates(contractAddress: "${erc20}") { blockNumber delta } }`, extensions: { headers: { 'X-Access-Key': key } } },
-      { next: (v: any) => v.data?.balanceUpdates?.blockNumber === target && (dispose(), resolve(v)), error: reject, complete: () => undefined },
+      { query: `subscription { balanceUpdates(contractAddress: "${erc20}", fromBlock: ${from}) { blockNumber delta } }`, extensions: { headers: { 'X-Access-Key': key } } },
+      { next: (v: any) => (dispose(), resolve(v)), error: reject, complete: () => undefined },
     );
   });
-  await new Promise((r) => setTimeout(r, 300));
-  target = (await (await tokens.erc20.transfer(B, 7n)).wait())!.blockNumber;
-  expect(['7', '-7']).toContain((await received).data.balanceUpdates.delta);
+  const target = (await (await tokens.erc20.transfer(B, 7n)).wait())!.blockNumber;
+  // The first message is of the transfer's block: nothing else moved this contract since `from`.
+  const first = (await received).data.balanceUpdates;
+  expect(first.blockNumber).toBe(target);
+  expect(['7', '-7']).toContain(first.delta);
 
   // A wrong key in the subscribe message is refused, even when connection_init carried a good one.
   const mixed = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Access-Key': key } });
