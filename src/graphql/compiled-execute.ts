@@ -1,16 +1,15 @@
 // Query execution through graphql-jit: each query document is compiled to JavaScript once and reused.
 //
 // Walking a document per request is most of graphql-js's cost for small queries; a compiled query
-// runs a fraction of it. Only successful results come from the compiled code: graphql-js itself
-// answers a document's first run, documents graphql-jit cannot compile, mutations (rare, and never run
-// twice), and any query whose compiled run reported errors, which it runs again. Queries are not
-// read-only (contract info and token metadata reads upsert rows and start background fetches; the second run finds
-// them cached), so a failing query executes twice: issue #16 is to run each request once. In return clients see
-// graphql-js's exact errors: its wording for variables
-// that do not coerce (the RPC adapter maps it to field paths), and errors with `locations`, which
-// graphql-jit's lack of AST nodes would lose once yoga serializes them.
+// runs a fraction of it. graphql-js itself answers a document's first run, documents graphql-jit cannot
+// compile, and mutations. Every request runs its resolvers once: queries are not read-only (contract info
+// and token metadata reads upsert rows and start background fetches). Where the compiled run failed before
+// executing anything (variables that do not coerce), graphql-js runs the request instead, so that clients see
+// its exact wording (the RPC adapter maps it to field paths); field errors of a compiled run get back the AST
+// nodes graphql-jit leaves out (error-nodes.ts), so their `locations` survive yoga's masking.
 import { execute, getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { withFieldNodes } from './error-nodes';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -46,13 +45,17 @@ export const createCompiledExecute = () => {
     return query;
   };
 
-  const hasErrors = (r: ExecutionResult) => (r.errors?.length ?? 0) > 0;
+  /** A compiled run's result as graphql-js would give it; graphql-js runs the request when nothing was executed. */
+  const settle = (args: ExecutionArgs, r: ExecutionResult): MaybePromise<ExecutionResult> => {
+    if (!r.errors?.length) return r;
+    if (!('data' in r)) return execute(args);
+    return { ...r, errors: withFieldNodes(args.document, args.operationName, r.errors) };
+  };
 
   return (args: ExecutionArgs): MaybePromise<ExecutionResult> => {
     const query = compile(args);
     if (!query) return execute(args);
     const result = query.query(args.rootValue, args.contextValue, args.variableValues);
-    if (result instanceof Promise) return result.then((r) => (hasErrors(r) ? execute(args) : r));
-    return hasErrors(result) ? execute(args) : result;
+    return result instanceof Promise ? result.then((r) => settle(args, r)) : settle(args, result);
   };
 };

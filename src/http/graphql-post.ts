@@ -5,12 +5,11 @@
 // promise helpers and plugin hooks: about a quarter of the server's CPU for a one-statement query
 // (BENCHMARKS.md). Here such a query is executed as yoga would execute it (the same context, the same
 // compiled execution) and a result without errors is written directly, in the content type yoga would
-// choose. Everything else stays yoga's: GET, GraphiQL, mutations, other Accept types, batches, documents
-// with errors, and results with errors. A query with errors is then executed again by yoga (queries are not
-// read-only: metadata reads upsert rows, which the second run finds cached), so every error reply is exactly yoga's;
-// issue #16 is to decide before executing instead.
+// choose. Everything else stays yoga's: GET, GraphiQL, mutations, other Accept types, batches and documents
+// with errors. A result with errors is handed to yoga with the request, and yoga answers with it instead of
+// executing (yoga.ts, `executed`): every error reply is exactly yoga's, and no request runs twice.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getOperationAST, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { getOperationAST, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Services } from '../domain/services';
 import { createCompiledExecute } from '../graphql/compiled-execute';
 import { createContext } from '../graphql/context';
@@ -89,12 +88,14 @@ export const createGraphQLPostHandler = ({
     return document;
   };
 
-  /** Yoga answers with the body already read. */
-  /** `credentials`: the ones this path already checked, so a failure is not counted twice against the caller. */
-  const byYoga = async (req: IncomingMessage, res: ServerResponse, body: string, credentials?: Credentials) => {
+  /**
+   * Yoga answers with the body already read. `credentials`: the ones this path already checked, so a failure is not
+   * counted twice against the caller; `executed`: this path's result, which yoga replies with instead of executing.
+   */
+  const byYoga = async (req: IncomingMessage, res: ServerResponse, body: string, credentials?: Credentials, executed?: ExecutionResult) => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    const reply = await yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req, credentials });
+    const reply = await yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req, credentials, executed });
     res.writeHead(reply.status, Object.fromEntries(reply.headers));
     res.end(Buffer.from(await reply.arrayBuffer()));
   };
@@ -114,7 +115,7 @@ export const createGraphQLPostHandler = ({
       variableValues: request.variables,
       contextValue: createContext(services, credentials),
     });
-    if (result.errors?.length) return byYoga(req, res, text, credentials);
+    if (result.errors?.length) return byYoga(req, res, text, credentials, result);
     const json = JSON.stringify(result);
     res.writeHead(200, { 'Content-Type': replyType, 'Content-Length': Buffer.byteLength(json) });
     res.end(json);

@@ -1,6 +1,6 @@
 // The graphql-yoga app: GraphQL over HTTP at /graphql, GraphiQL for browsers, masked unexpected errors.
 import { createYoga, maskError as yogaMaskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Logger } from '../config/logger';
 import type { IncomingMessage } from 'node:http';
 import { isDomainError, RateLimitedError } from '../domain/errors';
@@ -81,7 +81,15 @@ export const createYogaApp = ({
     // Queries run compiled, mutations through graphql-js (see compiled-execute); subscriptions go over graphql-ws.
     plugins: [
       ...documentLimitPlugins(),
-      { onExecute: ({ setExecuteFn }) => setExecuteFn(compiledExecute) } satisfies Plugin,
+      // A request graphql-post.ts already executed comes with its result (`executed` in the server context): yoga
+      // replies with it, masked and shaped as its own, and runs nothing again.
+      {
+        onExecute: ({ args, setExecuteFn }) => {
+          const executed = (args.contextValue as { executed?: ExecutionResult }).executed;
+          // As the execution itself (not by stopping it), so that error masking and every other hook still apply.
+          setExecuteFn(executed ? () => executed : compiledExecute);
+        },
+      } satisfies Plugin,
       // Whether this caller may introspect (introspection.ts) is settled with the request's params: validation runs
       // before the context is built, and its hook cannot wait for a credential check.
       {
