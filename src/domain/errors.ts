@@ -29,6 +29,13 @@ export class DomainError extends Error {
 }
 
 /** Refused for a while (too many failed credential checks); transports say when to retry (Retry-After). */
+/** The metadata service's job pools are full: the caller retries later, and nothing about the contract is recorded. */
+export class ServiceBusyError extends DomainError {
+  constructor() {
+    super('Unavailable', 'the metadata service is busy; try again later');
+  }
+}
+
 export class RateLimitedError extends DomainError {
   constructor(
     message: string,

@@ -4,7 +4,7 @@ import type { Db, ContractRow } from '../../db';
 import { ContractEntity } from '../../db';
 import type { ChainRegistry } from '../../chain/registry';
 import { readContractBasics, readContractURI } from '../../chain';
-import { DomainError } from '../errors';
+import { DomainError, ServiceBusyError } from '../errors';
 import type { BackgroundJobs } from './background';
 import { retryAt } from './backoff';
 import { EMPTY_DOCUMENT_EXTENSIONS, fetchContractDocument, shortError, type DocumentExtensions } from './contract-uri';
@@ -37,9 +37,6 @@ export type ContractBuilder = {
 // A contract with no code may be deployed later (CREATE2): look again after this long.
 export const UNDEPLOYED_RECHECK_MS = 10 * 60_000;
 const URI_KEPT_MAX = 2_048;
-
-/** The job pool is full or closing: nothing was tried, so nothing should be recorded as failed. */
-export const BUSY_MESSAGE = 'the metadata service is busy; try again later';
 
 export const unavailable = (chainId: number) =>
   new DomainError('Unavailable', `chain ${chainId}: the node did not answer; try again later`);
@@ -146,7 +143,7 @@ export const createContractBuilder = ({
     async build(k, opts = {}) {
       const force = opts.force ?? false;
       const result = await jobs.run(`contract-${force ? 'refresh' : 'build'}:${contractKeyOf(k)}`, () => buildNow(k, force));
-      return result ?? { error: new DomainError('Unavailable', BUSY_MESSAGE) };
+      return result ?? { error: new ServiceBusyError() };
     },
     async fetchDocument(k) {
       const row = await find(k);

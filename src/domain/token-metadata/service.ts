@@ -7,10 +7,9 @@ import type { ChainRegistry } from '../../chain/registry';
 import type { AuthService } from '../auth/service';
 import type { Credentials } from '../auth/credentials';
 import type { ChainsService } from '../chains';
-import { isDomainError, type DomainError } from '../errors';
+import { ServiceBusyError, isDomainError, type DomainError } from '../errors';
 import { waitAtMost, type BackgroundJobs } from '../contracts/background';
 import { retryAt } from '../contracts/backoff';
-import { BUSY_MESSAGE } from '../contracts/builder';
 import { shortError } from '../contracts/contract-uri';
 import type { MetadataWeb } from '../contracts/fetcher';
 import type { ContractsService } from '../contracts/service';
@@ -167,7 +166,7 @@ export const createTokenMetadataService = ({
   /** Fetches tokens of one contract: not in a job pool itself (it waits on both pools), so it cannot deadlock them. */
   const fetchContractTokens = async (keys: TokenKey[], rows: Map<string, TokenMetadataRow>) => {
     const [info] = await contracts.getMany([{ chainId: keys[0].chainId, address: keys[0].contract }], { waitMs: 0 });
-    if (closed || (isDomainError(info) && info.message === BUSY_MESSAGE)) return;
+    if (closed || info instanceof ServiceBusyError) return;
     const why = notFetchable(info);
     if (why !== null) return recordFailures(keys, rows, why);
     await Promise.all(keys.map((k) => startFetch(k, info as ContractInfo, rows.get(tokenKeyOf(k)))));
