@@ -111,6 +111,29 @@ it('sends corrections on reorg: BLOCK_REMOVED logs, reorged receipts, restored b
   expect((await balances.next()).balance).toMatchObject({ accountAddress: C, tokenID: '42', balance: '0' });
 });
 
+it('resumes from a cursor whose block was orphaned meanwhile: replays the canonical branch from confirmations earlier', async () => {
+  await waitForIndexed(server.app, anvil);
+  const erc721 = (await tokens.erc721.getAddress()).toLowerCase();
+  const logs = await stream('SubscribeEvents', { filter: { contractAddresses: [erc721] } });
+  const snapshot = await anvil.rpc<string>('evm_snapshot');
+  const orphan = await (await tokens.erc721.mint(C, 77n)).wait();
+  const seen = await logs.next();
+  expect(seen.log).toMatchObject({ type: 'BLOCK_ADDED', txnHash: orphan!.hash });
+  logs.close();
+
+  // Away: the block is replaced by one minting another token, and the chain moves on.
+  await anvil.rpc('evm_revert', [snapshot]);
+  const canonical = await (await tokens.erc721.mint(C, 78n)).wait();
+  await sendAndWait(tokens.erc20.transfer(C, 1n));
+  await sendAndWait(tokens.erc20.transfer(C, 1n));
+  await waitForIndexed(server.app, anvil);
+
+  const resumed = await stream('SubscribeEvents', { filter: { contractAddresses: [erc721] }, cursor: seen.cursor });
+  expect(resumed.status).toBe(200);
+  const next = await nextMatching(resumed, (m) => m.log?.txnHash === canonical!.hash);
+  expect(next.log).toMatchObject({ type: 'BLOCK_ADDED', blockNumber: canonical!.blockNumber, event: { values: [expect.any(String), C, '78'] } });
+});
+
 it('serves GraphQL subscriptions over graphql-ws with the key in connection_init', async () => {
   const client = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Access-Key': key } });
   const erc20 = (await tokens.erc20.getAddress()).toLowerCase();
