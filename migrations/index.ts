@@ -7,6 +7,7 @@ import { MarketAnalytics1763798400000 } from './1763798400000-market-analytics';
 import { HashedAccessKeys1764000000000 } from './1764000000000-hashed-access-keys';
 import { DeploymentId1764003600000 } from './1764003600000-deployment-id';
 import { EventStreamPositions1764090000000 } from './1764090000000-event-stream-positions';
+import { ChainUndoLog1764180000000 } from './1764180000000-chain-undo-log';
 
 export const migrations = [
   Foundation1763784000000,
@@ -17,4 +18,5 @@ export const migrations = [
   HashedAccessKeys1764000000000,
   DeploymentId1764003600000,
   EventStreamPositions1764090000000,
+  ChainUndoLog1764180000000,
 ];

@@ -14,9 +14,10 @@ import {
   type TransferRow,
 } from '../db';
 import { balanceKey, computeBalances, splitKey, tokenIdOf, touchedKeys, type BalanceKey, type BalanceResult } from './balances';
+import { createChainWriter, forgetUndoThrough } from './chain-writer';
 import { recordMarketEvents } from './market-events';
 import type { Batch } from './types';
-import { chunks, insertIgnore, upsert } from './write-rows';
+import { chunks, insertIgnore } from './write-rows';
 
 export class CheckpointGapError extends Error {}
 
@@ -76,8 +77,28 @@ const loadBalances = async (m: EntityManager, chainId: number, keys: BalanceKey[
  */
 export type BalanceCache = Map<BalanceKey, bigint>;
 
-export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow[], cache: BalanceCache = new Map()): Promise<ApplyResult> =>
+export type ApplyOptions = {
+  cache?: BalanceCache;
+  /**
+   * How many blocks below the indexed block a reorg may still reach (the confirmations): writes of those blocks go to
+   * the undo log (chain-writer.ts). Unset: every block of the batch is logged.
+   */
+  rollbackWindow?: number;
+};
+
+/** Which of the batch's blocks are logged, and from which block on the log is complete after this batch. */
+const undoRange = (batch: Batch, undoFrom: number, window: number) => {
+  const logFrom = Math.max(batch.fromBlock, batch.toBlock - window + 1);
+  // The log stays complete from undoFrom on while each batch logs all its blocks; a batch that logs only its last
+  // blocks starts it again. Entries below the reach of any later rollback are forgotten.
+  const complete = logFrom === batch.fromBlock && undoFrom <= batch.fromBlock ? undoFrom : logFrom;
+  const reachable = batch.toBlock - window + 1;
+  return { logFrom, undoFrom: Math.max(complete, reachable), forgetThrough: reachable - 1 };
+};
+
+export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow[], opts: ApplyOptions = {}): Promise<ApplyResult> =>
   db.transaction(async (m) => {
+    const cache = opts.cache ?? new Map<BalanceKey, bigint>();
     const cpQuery = m.getRepository(ChainCheckpointEntity).createQueryBuilder('c').where('c.chainId = :id', { id: batch.chainId });
     // The chain lock already makes this process the only writer; the row lock guards against operator mistakes.
     if (dialectOf(db) === 'mysql') cpQuery.setLock('pessimistic_write');
@@ -93,21 +114,42 @@ export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow
     for (const k of keys) if (cache.has(k)) before.set(k, cache.get(k)!);
     const result = computeBalances(batch.chainId, batch.transfers, before);
 
+    const undo = undoRange(batch, cp.undoFrom, opts.rollbackWindow ?? Infinity);
+    const writer = createChainWriter(m, batch.chainId, undo.logFrom);
+    // Contracts are facts about addresses, not about a branch: one first seen in an orphaned block stays known.
     await insertIgnore(m, ContractEntity, newContracts);
-    await insertIgnore(m, BlockEntity, batch.blocks);
-    await upsert(m, ChainTransactionEntity, batch.transactions, ['reorged', 'logs_json', 'gas_used', 'effective_gas_price', 'status'], ['chain_id', 'tx_hash', 'block_hash']);
+    await writer.appendByBlock(BlockEntity, batch.blocks, { block: 'number' });
+    // An orphaned transaction stays listed, flagged; mined again in the same block, it is live again.
+    await writer.appendByBlock(ChainTransactionEntity, batch.transactions, {
+      upsert: ['reorged', 'logsJson', 'gasUsed', 'effectiveGasPrice', 'status'],
+      onRollback: { reorged: true },
+    });
     const transfers = transferRows(batch);
-    await insertIgnore(m, TransferEntity, transfers);
-    await recordMarketEvents(m, transfers, batch.transactions);
-    await upsert(m, BalanceChangeEntity, result.changes, ['block_hash', 'delta', 'balance'], ['chain_id', 'contract', 'block_number', 'account', 'token_id']);
-    await upsert(m, BalanceEntity, result.balances, ['balance', 'block_number', 'block_hash'], ['chain_id', 'contract', 'account', 'token_id']);
+    await writer.appendByBlock(TransferEntity, transfers);
+    await recordMarketEvents(m, writer, transfers, batch.transactions);
+    await writer.appendByBlock(BalanceChangeEntity, result.changes, { upsert: ['blockHash', 'delta', 'balance'] });
+    await writer.putByKey(
+      BalanceEntity,
+      result.changes.map((c) => ({
+        block: c.blockNumber,
+        row: { chainId: c.chainId, contract: c.contract, account: c.account, tokenId: c.tokenId, balance: c.balance, blockNumber: c.blockNumber, blockHash: c.blockHash },
+      })),
+    );
+    if (Number.isFinite(undo.forgetThrough)) await forgetUndoThrough(m, batch.chainId, undo.forgetThrough);
     const seq = cp.eventSeq + 1;
     // Backfilled blocks keep no receipts: the replayable stretch starts after them (or, re-followed after a
     // rollback, where following resumed).
     const liveFrom = batch.live ? Math.min(cp.liveFrom, batch.fromBlock) : batch.toBlock + 1;
     await m.getRepository(ChainCheckpointEntity).update(
       { chainId: batch.chainId },
-      { indexedBlock: batch.toBlock, indexedHash: batch.toHash, eventSeq: seq, liveFrom, updatedAt: new Date() },
+      {
+        indexedBlock: batch.toBlock,
+        indexedHash: batch.toHash,
+        eventSeq: seq,
+        liveFrom,
+        undoFrom: Number.isFinite(undo.undoFrom) ? undo.undoFrom : cp.undoFrom,
+        updatedAt: new Date(),
+      },
     );
     return { applied: true, seq, ...result };
   });

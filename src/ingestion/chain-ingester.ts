@@ -70,7 +70,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   const ensureCheckpoint = async () => {
     const existing = await checkpoints.findOneBy({ chainId });
     if (existing) return existing;
-    const row = { chainId, indexedBlock: chain.startBlock - 1, indexedHash: null, headBlock: 0, finalizedBlock: -1, eventSeq: 0, liveFrom: chain.startBlock, updatedAt: new Date() };
+    const row = { chainId, indexedBlock: chain.startBlock - 1, indexedHash: null, headBlock: 0, finalizedBlock: -1, eventSeq: 0, liveFrom: chain.startBlock, undoFrom: chain.startBlock, updatedAt: new Date() };
     await checkpoints.insert(row);
     return row;
   };
@@ -78,7 +78,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   const commit = async (batch: Batch, tracker: ContractTracker, head: number) => {
     const contracts = await tracker.newContracts(batch.transfers);
     const started = Date.now();
-    const result = await applyBatch(db, batch, contracts, balanceCache);
+    const result = await applyBatch(db, batch, contracts, { cache: balanceCache, rollbackWindow: chain.confirmations });
     logger.debug({ from: batch.fromBlock, to: batch.toBlock, transfers: batch.transfers.length, writeMs: Date.now() - started }, 'batch committed');
     if (!result.applied) return;
     if (balanceCache.size > BALANCE_CACHE_MAX) balanceCache.clear();

@@ -1,5 +1,5 @@
-// Reorgs: find the common ancestor through stored block hashes, then undo every row of the orphaned blocks.
-import { In, MoreThan, LessThanOrEqual } from 'typeorm';
+// Reorgs: find the common ancestor through stored block hashes, then undo every write of the orphaned blocks.
+import { MoreThan } from 'typeorm';
 import type { ChainClient } from '../chain';
 import {
   BalanceChangeEntity,
@@ -13,8 +13,7 @@ import {
   type Db,
   type TransferRow,
 } from '../db';
-import { removeMarketEvents } from './market-events';
-
+import { undoAbove } from './chain-writer';
 export class DeepReorgError extends Error {
   constructor(chainId: number, window: number) {
     super(
@@ -36,6 +35,16 @@ export const findCommonAncestor = async (db: Db, client: ChainClient, fromBlock:
   throw new DeepReorgError(client.chainId, window);
 };
 
+/** The undo log does not reach the ancestor (written by an older version, or with fewer confirmations than now). */
+export class UnrecordedReorgError extends DeepReorgError {
+  constructor(chainId: number, ancestor: number, undoFrom: number) {
+    super(chainId, 0);
+    this.message =
+      `chain ${chainId}: rolling back to block ${ancestor} needs the writes of the blocks after it, but the undo log ` +
+      `starts at block ${undoFrom}; ingestion stopped for this chain. Re-index from an earlier block.`;
+  }
+}
+
 export type RollbackResult = {
   removedTransfers: TransferRow[];
   reorgedTransactions: ChainTransactionRow[];
@@ -47,46 +56,34 @@ export type RollbackResult = {
   finalizedBlock: number;
 };
 
+/**
+ * Undoes the orphaned blocks by replaying the undo log (chain-writer.ts): this module names no table it restores.
+ * What it reads first is what subscribers are told: the transfers and transactions that went, and the balances that
+ * changed back.
+ */
 export const rollbackTo = async (db: Db, chainId: number, ancestor: number): Promise<RollbackResult> =>
   db.transaction(async (m) => {
+    const cp = await m.getRepository(ChainCheckpointEntity).findOneBy({ chainId });
+    if (cp && ancestor + 1 < cp.undoFrom) throw new UnrecordedReorgError(chainId, ancestor, cp.undoFrom);
     const after = { chainId, blockNumber: MoreThan(ancestor) };
     const removedTransfers = await m.getRepository(TransferEntity).findBy(after);
     const reorgedTransactions = await m.getRepository(ChainTransactionEntity).findBy({ ...after, reorged: false });
-    const orphanChanges = await m.getRepository(BalanceChangeEntity).findBy(after);
+    const touched = await m
+      .getRepository(BalanceChangeEntity)
+      .createQueryBuilder('c')
+      .select(['c.contract', 'c.account', 'c.tokenId'])
+      .distinct(true)
+      .where('c.chainId = :chainId AND c.blockNumber > :ancestor', { chainId, ancestor })
+      .getRawMany<{ c_contract: string; c_account: string; c_token_id: string }>();
+
+    await undoAbove(m, chainId, ancestor);
 
     const restored: BalanceRow[] = [];
-    const seen = new Set<string>();
-    for (const c of orphanChanges) {
-      const key = `${c.contract}|${c.account}|${c.tokenId}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const where = { chainId, contract: c.contract, account: c.account, tokenId: c.tokenId };
-      const prior = await m.getRepository(BalanceChangeEntity).findOne({
-        where: { ...where, blockNumber: LessThanOrEqual(ancestor) },
-        order: { blockNumber: 'DESC' },
-      });
-      if (prior) {
-        const row = { ...where, balance: prior.balance, blockNumber: prior.blockNumber, blockHash: prior.blockHash };
-        await m.getRepository(BalanceEntity).save(row);
-        restored.push(row);
-      } else {
-        await m.getRepository(BalanceEntity).delete(where);
-        restored.push({ ...where, balance: '0', blockNumber: ancestor, blockHash: '' });
-      }
+    for (const t of touched) {
+      const where = { chainId, contract: t.c_contract, account: t.c_account, tokenId: t.c_token_id };
+      restored.push((await m.getRepository(BalanceEntity).findOneBy(where)) ?? { ...where, balance: '0', blockNumber: ancestor, blockHash: '' });
     }
-
-    await m.getRepository(BalanceChangeEntity).delete(after);
-    await m.getRepository(TransferEntity).delete(after);
-    await removeMarketEvents(m, chainId, ancestor);
-    if (reorgedTransactions.length) {
-      await m.getRepository(ChainTransactionEntity).update(
-        { chainId, txHash: In(reorgedTransactions.map((t) => t.txHash)), blockNumber: MoreThan(ancestor) },
-        { reorged: true },
-      );
-    }
-    await m.getRepository(BlockEntity).delete({ chainId, number: MoreThan(ancestor) });
     const base = await m.getRepository(BlockEntity).findOneBy({ chainId, number: ancestor });
-    const cp = await m.getRepository(ChainCheckpointEntity).findOneBy({ chainId });
     // Finality cannot stay on blocks that are gone (a reorg deeper than the confirmations, relative to the head
     // that made them final, can still end within the window of the indexed block).
     const finalizedBlock = Math.min(cp?.finalizedBlock ?? -1, ancestor);

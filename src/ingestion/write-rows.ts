@@ -1,6 +1,6 @@
 // Multi-row INSERTs for ingestion, written as plain SQL for MySQL and SQLite (ignore duplicates, or upsert).
 // TypeORM's query builder spends more time on parameter bookkeeping than the database spends writing.
-import type { EntityManager, EntitySchema, ObjectLiteral } from 'typeorm';
+import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 
 // SQLite allows 32,766 bound variables per statement; for MySQL, 16,000 values stay far below
 // the default max_allowed_packet while keeping round trips few.
@@ -14,7 +14,7 @@ export const chunks = <T>(rows: T[], size: number): T[][] => {
 
 type Conflict = { mode: 'ignore' } | { mode: 'upsert'; update: string[]; key: string[] };
 
-const insertRows = async <T extends ObjectLiteral>(m: EntityManager, entity: EntitySchema<T>, rows: T[], conflict: Conflict) => {
+const insertRows = async <T extends ObjectLiteral>(m: EntityManager, entity: EntityTarget<T>, rows: T[], conflict: Conflict) => {
   if (!rows.length) return;
   const meta = m.connection.getMetadata(entity);
   const driver = m.connection.driver;
@@ -36,9 +36,9 @@ const insertRows = async <T extends ObjectLiteral>(m: EntityManager, entity: Ent
   }
 };
 
-export const insertIgnore = <T extends ObjectLiteral>(m: EntityManager, entity: EntitySchema<T>, rows: T[]) =>
+export const insertIgnore = <T extends ObjectLiteral>(m: EntityManager, entity: EntityTarget<T>, rows: T[]) =>
   insertRows(m, entity, rows, { mode: 'ignore' });
 
 /** Upsert: `update` are column (database) names to overwrite, `key` the unique key's column names. */
-export const upsert = <T extends ObjectLiteral>(m: EntityManager, entity: EntitySchema<T>, rows: T[], update: string[], key: string[]) =>
+export const upsert = <T extends ObjectLiteral>(m: EntityManager, entity: EntityTarget<T>, rows: T[], update: string[], key: string[]) =>
   insertRows(m, entity, rows, { mode: 'upsert', update, key });

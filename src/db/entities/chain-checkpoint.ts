@@ -13,6 +13,8 @@ export type ChainCheckpointRow = {
   eventSeq: number;
   /** First block of the stretch ingested block by block with receipts (backfilled blocks come before it). */
   liveFrom: number;
+  /** First block whose chain-derived writes are all in the undo log: a rollback may not go below undoFrom - 1. */
+  undoFrom: number;
   updatedAt: Date;
 };
 
@@ -27,6 +29,7 @@ export const ChainCheckpointEntity = new EntitySchema<ChainCheckpointRow>({
     finalizedBlock: BlockNumber({ name: 'finalized_block' }),
     eventSeq: BlockNumber({ name: 'event_seq', default: 0 }),
     liveFrom: BlockNumber({ name: 'live_from', default: 0 }),
+    undoFrom: BlockNumber({ name: 'undo_from', default: 0 }),
     updatedAt: Timestamp({ name: 'updated_at' }),
   },
 });

@@ -5,6 +5,7 @@ import { BalanceChangeEntity } from './balance-change';
 import { BlockEntity } from './block';
 import { ChainCheckpointEntity } from './chain-checkpoint';
 import { ChainTransactionEntity } from './chain-transaction';
+import { ChainUndoEntity } from './chain-undo';
 import { CollectionEntity } from './collection';
 import { CollectionLinkEntity } from './collection-link';
 import { CollectionTokenEntity } from './collection-token';
@@ -23,6 +24,7 @@ export * from './balance-change';
 export * from './block';
 export * from './chain-checkpoint';
 export * from './chain-transaction';
+export * from './chain-undo';
 export * from './collection';
 export * from './collection-link';
 export * from './collection-token';
@@ -53,4 +55,5 @@ export const entities = [
   WalletLinkNonceEntity,
   MarketEventEntity,
   MarketEventDayEntity,
+  ChainUndoEntity,
 ];

@@ -2,6 +2,7 @@
 import { createTestDatabase, type TestDatabase } from '../../helpers/database';
 import { loadConfig } from '../../../src/config';
 import { BlockEntity, ChainCheckpointEntity, createDataSource, migrateDatabase, type Db } from '../../../src/db';
+import { createChainWriter } from '../../../src/ingestion/chain-writer';
 import { rollbackTo } from '../../../src/ingestion/reorg';
 
 const CHAIN = 777;
@@ -14,9 +15,9 @@ const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 const seed = async (finalizedBlock: number) => {
   await db.getRepository(BlockEntity).delete({ chainId: CHAIN });
   await db.getRepository(ChainCheckpointEntity).delete({ chainId: CHAIN });
-  await db
-    .getRepository(BlockEntity)
-    .insert(Array.from({ length: 11 }, (_, n) => ({ chainId: CHAIN, number: n, hash: hash(n), parentHash: hash(n - 1 < 0 ? 0 : n - 1), timestamp: n })));
+  // Through the chain writer, as ingestion writes them: the rollback undoes what its log recorded.
+  const blocks = Array.from({ length: 11 }, (_, n) => ({ chainId: CHAIN, number: n, hash: hash(n), parentHash: hash(n - 1 < 0 ? 0 : n - 1), timestamp: n }));
+  await db.transaction((m) => createChainWriter(m, CHAIN, 0).appendByBlock(BlockEntity, blocks, { block: 'number' }));
   await db
     .getRepository(ChainCheckpointEntity)
     .insert({ chainId: CHAIN, indexedBlock: 10, indexedHash: hash(10), headBlock: 12, finalizedBlock, updatedAt: new Date() });
