@@ -4,23 +4,22 @@
 // Yoga turns every Node request into a Fetch Request and its reply into a Fetch Response, through
 // promise helpers and plugin hooks: about a quarter of the server's CPU for a one-statement query
 // (BENCHMARKS.md). Here such a query is executed as yoga would execute it (the same context, the same
-// compiled execution) and a result without errors is written directly, in the content type yoga would
-// choose. Everything else stays yoga's: GET, GraphiQL, mutations, other Accept types, batches and documents
-// with errors. A result with errors is handed to yoga with the request, and yoga answers with it instead of
-// executing (yoga.ts, `executed`): every error reply is exactly yoga's, and no request runs twice.
+// compiled execution, through the one executor) and its result is written directly, as yoga writes it: masked by
+// the same function, shaped, given a status and headers by yoga's own result processor. What this path does not
+// serve goes to yoga before anything runs: GET, GraphiQL, mutations, other Accept types, batches and documents that
+// do not parse or validate. No request runs twice.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getOperationAST, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import type { Services } from '../domain/services';
-import { createCompiledExecute } from '../graphql/compiled-execute';
-import { createContext } from '../graphql/context';
-import { parseWithinLimits } from '../graphql/limits';
+import { getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
+import { processRegularResult } from 'graphql-yoga';
+import type { Logger } from '../config/logger';
+import { domainErrorOf, maskResult } from '../graphql/errors';
+import type { GraphQLExecutor } from '../graphql/execute';
 import { mentionsIntrospection } from '../graphql/introspection';
-import type { Credentials } from '../domain/auth/credentials';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
 import { credentialsFromNodeHeaders } from './credentials';
 
 export type YogaFetch = {
-  fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }, serverContext?: Record<string, unknown>): Promise<Response> | Response;
+  fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }, serverContext?: { req: IncomingMessage }): Promise<Response> | Response;
 };
 
 /** Query strings remembered with their parsed document (or null: not for this path). Oldest dropped first. */
@@ -59,20 +58,19 @@ export type GraphQLPostHandler = (req: IncomingMessage, res: ServerResponse, bod
 
 /** Answers a POST /graphql whose body was read (within the size cap); the request must be `canServe`. */
 export const createGraphQLPostHandler = ({
-  schema,
-  services,
+  executor,
+  logger,
   yoga,
   clientAddressOf = peerAddressOf,
   anonymousIntrospection = true,
 }: {
-  schema: GraphQLSchema;
-  services: Services;
+  executor: GraphQLExecutor;
+  logger: Logger;
   yoga: YogaFetch;
   clientAddressOf?: ClientAddressOf;
   /** Off: documents that introspect go to yoga, which checks the caller's credentials first. */
   anonymousIntrospection?: boolean;
 }) => {
-  const execute = createCompiledExecute();
   const documents = new Map<string, DocumentNode | null>();
 
   /** The document when it is a single valid query (by `operationName`), else null. */
@@ -80,7 +78,7 @@ export const createGraphQLPostHandler = ({
     const key = `${operationName ?? ''}\n${query}`;
     let document = documents.get(key);
     if (document === undefined) {
-      const parsed = parseWithinLimits(schema, query);
+      const parsed = executor.parse(query);
       document = 'document' in parsed && getOperationAST(parsed.document, operationName)?.operation === 'query' ? parsed.document : null;
       if (documents.size >= DOCUMENT_CACHE_MAX) documents.delete(documents.keys().next().value!);
       documents.set(key, document);
@@ -88,16 +86,26 @@ export const createGraphQLPostHandler = ({
     return document;
   };
 
-  /**
-   * Yoga answers with the body already read. `credentials`: the ones this path already checked, so a failure is not
-   * counted twice against the caller; `executed`: this path's result, which yoga replies with instead of executing.
-   */
-  const byYoga = async (req: IncomingMessage, res: ServerResponse, body: string, credentials?: Credentials, executed?: ExecutionResult) => {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    const reply = await yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req, credentials, executed });
+  const write = async (res: ServerResponse, reply: Response) => {
     res.writeHead(reply.status, Object.fromEntries(reply.headers));
     res.end(Buffer.from(await reply.arrayBuffer()));
+  };
+
+  /** Yoga answers a request this path does not serve, with the body already read; nothing has run yet. */
+  const byYoga = async (req: IncomingMessage, res: ServerResponse, body: string) => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    await write(res, await yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req }));
+  };
+
+  /** A result with errors, as yoga replies with it: the same masking, logging, status and headers (429's Retry-After). */
+  const replyWithErrors = async (res: ServerResponse, result: ExecutionResult, replyType: string) => {
+    for (const e of result.errors ?? []) {
+      const domain = domainErrorOf(e);
+      if (domain) logger.debug({ code: domain.kind, msg: domain.message }, 'graphql client error');
+      else if (e.originalError) logger.error({ err: e.originalError }, 'graphql execution failed');
+    }
+    await write(res, processRegularResult(maskResult(result), { Response } as never, replyType.split(';')[0]));
   };
 
   const handle: GraphQLPostHandler = async (req, res, body) => {
@@ -108,14 +116,8 @@ export const createGraphQLPostHandler = ({
     if (!replyType || !request || !document) return byYoga(req, res, text);
     if (!anonymousIntrospection && mentionsIntrospection(request.query)) return byYoga(req, res, text);
     const credentials = { ...credentialsFromNodeHeaders(req.headers), clientAddress: clientAddressOf(req) };
-    const result = await execute({
-      schema,
-      document,
-      operationName: request.operationName,
-      variableValues: request.variables,
-      contextValue: createContext(services, credentials),
-    });
-    if (result.errors?.length) return byYoga(req, res, text, credentials, result);
+    const result = await executor.run({ document, operationName: request.operationName, variables: request.variables, credentials });
+    if (result.errors?.length) return replyWithErrors(res, result, replyType);
     const json = JSON.stringify(result);
     res.writeHead(200, { 'Content-Type': replyType, 'Content-Length': Buffer.byteLength(json) });
     res.end(json);

@@ -1,17 +1,15 @@
 // graphql-ws on the same port and path as GraphQL over HTTP; credentials come in connection_init or in each subscribe message (GraphiQL).
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { GraphQLError } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { Services } from '../domain/services';
-import { createContext } from '../graphql/context';
-import { parseWithinLimits } from '../graphql/limits';
+import type { AuthService } from '../domain/auth/service';
+import { maskResult } from '../graphql/errors';
+import type { GraphQLExecutor } from '../graphql/execute';
 import { introspectionRules, mayIntrospect } from '../graphql/introspection';
-import { createSharedSubscribe } from '../graphql/shared-subscribe';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
 import { credentialsForSubscription } from './credentials';
-import { toGraphQLError } from './yoga';
 
 export type GraphQLWsLimits = {
   /** Subscriptions one connection may hold at once. */
@@ -57,15 +55,16 @@ const acknowledgeSendsWhenQueued = (socket: WebSocket) => {
 
 export const attachGraphQLWs = ({
   server,
-  schema,
-  services,
+  executor,
+  auth,
   limits = DEFAULT_WS_LIMITS,
   clientAddressOf = peerAddressOf,
   anonymousIntrospection = true,
 }: {
   server: Server;
-  schema: GraphQLSchema;
-  services: Services;
+  executor: GraphQLExecutor;
+  /** Checks whether a caller may introspect when anonymous introspection is off. */
+  auth: AuthService;
   limits?: GraphQLWsLimits;
   clientAddressOf?: ClientAddressOf;
   anonymousIntrospection?: boolean;
@@ -84,21 +83,20 @@ export const attachGraphQLWs = ({
   // Registered before graphql-ws's own listener, so it sees the socket first.
   wss.on('connection', acknowledgeSendsWhenQueued);
   const active = new WeakMap<WebSocket, Set<string>>();
-  const mask = <R extends { errors?: readonly unknown[] }>(result: R): R =>
-    result.errors ? { ...result, errors: result.errors.map((e) => toGraphQLError(e, 'Unexpected error.')) } : result;
   const disposable = useServer(
     {
-      schema,
-      subscribe: createSharedSubscribe(),
+      schema: executor.schema,
+      execute: executor.execute,
+      subscribe: executor.subscribe,
       context: (ctx, _id, payload) =>
-        createContext(services, {
+        executor.context({
           ...credentialsForSubscription(ctx.connectionParams, payload.extensions),
           clientAddress: clientAddressOf(ctx.extra.request),
         }),
       onSubscribe: async (ctx, id, payload) => {
         // Before the count check below, so that check and the add stay in one synchronous step.
         const credentials = { ...credentialsForSubscription(ctx.connectionParams, payload.extensions), clientAddress: clientAddressOf(ctx.extra.request) };
-        const introspect = await mayIntrospect(anonymousIntrospection, services.auth, credentials, payload.query);
+        const introspect = await mayIntrospect(anonymousIntrospection, auth, credentials, payload.query);
         const ids = active.get(ctx.extra.socket) ?? new Set<string>();
         active.set(ctx.extra.socket, ids);
         if (ids.size >= limits.maxSubscriptionsPerConnection) {
@@ -110,10 +108,10 @@ export const attachGraphQLWs = ({
         }
         // Parsed and validated here, with the document limits: errors refuse this subscription only
         // (graphql-ws's own parse closes the whole connection on a syntax error).
-        const parsed = parseWithinLimits(schema, payload.query, introspectionRules(introspect));
+        const parsed = executor.parse(payload.query, introspectionRules(introspect));
         if ('errors' in parsed) return [...parsed.errors];
         ids.add(id);
-        return { schema, document: parsed.document, operationName: payload.operationName, variableValues: payload.variables };
+        return { schema: executor.schema, document: parsed.document, operationName: payload.operationName, variableValues: payload.variables };
       },
       onComplete: (ctx, id) => void active.get(ctx.extra.socket)?.delete(id),
       onNext: (ctx, _id, _payload, _args, result) => {
@@ -123,7 +121,7 @@ export const attachGraphQLWs = ({
           return;
         }
         corkUntilNextTick(ctx.extra.request.socket);
-        return mask(result) as never;
+        return maskResult(result) as never;
       },
     },
     wss,

@@ -6,11 +6,13 @@ import type { Config } from '../config';
 import type { Logger } from '../config/logger';
 import type { Db } from '../db';
 import type { Services } from '../domain/services';
+import { createExecutor } from '../graphql/execute';
 import { createRpcHandler } from '../rpc/handler';
 import { badRequest } from '../rpc/errors';
 import { BodyTooLargeError, readBody } from './body';
 import { createClientAddressOf } from './client-address';
 import { createCors } from './cors';
+import { credentialsFromNodeHeaders } from './credentials';
 import { applySecurityHeaders } from './security-headers';
 import { createGraphiQLPage, type GraphiQLCredentials } from './graphiql-page';
 import { createGraphQLPostHandler } from './graphql-post';
@@ -37,9 +39,11 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
   const { edge } = config;
   const clientAddressOf = createClientAddressOf(edge.trustProxyHops);
   const cors = createCors(edge.corsOrigins);
-  const yoga = createYogaApp({ schema, services, logger, clientAddressOf, edge });
-  const graphqlPost = createGraphQLPostHandler({ schema, services, yoga, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection });
-  const rpc = createRpcHandler({ schema, services, logger, clientAddressOf });
+  // One executor for every entry path: POST and GET through yoga, the direct POST path, graphql-ws, the RPC.
+  const executor = createExecutor(schema, services);
+  const yoga = createYogaApp({ executor, auth: services.auth, logger, clientAddressOf, edge });
+  const graphqlPost = createGraphQLPostHandler({ executor, logger, yoga, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection });
+  const rpc = createRpcHandler({ executor, logger, credentialsOf: (req) => ({ ...credentialsFromNodeHeaders(req.headers), clientAddress: clientAddressOf(req) }) });
   const operations = createOperationsHandler({ db, metricsRegistry, metricsAccess: { token: edge.metricsToken, openWithoutToken: !edge.deployed } });
   // Metric labels name known routes only: arbitrary paths (scanners, typos) must not grow the registry.
   const routeOf = (path: string) =>
@@ -92,7 +96,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
       }
     },
   });
-  const ws = attachGraphQLWs({ server: listener.server, schema, services, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection });
+  const ws = attachGraphQLWs({ server: listener.server, executor, auth: services.auth, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection });
 
   return {
     ...listener,

@@ -1,11 +1,10 @@
 // POST /rpc/<Service>/<Operation>: routing, body checks and webrpc errors around one GraphQL execution.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLError, validate, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { validate } from 'graphql';
 import type { Logger } from '../config/logger';
-import { createContext } from '../graphql/context';
-import { createCompiledExecute } from '../graphql/compiled-execute';
-import { createSharedSubscribe } from '../graphql/shared-subscribe';
-import type { Services } from '../domain/services';
+import type { Credentials } from '../domain/auth/credentials';
+import { asGraphQLError } from '../graphql/errors';
+import type { GraphQLExecutor } from '../graphql/execute';
 import { badMethod, badRequest, badRoute, domainToWebrpc, internalError, type WebrpcError } from './errors';
 import { webrpcErrorOf } from './graphql-errors';
 import { streamNdjson } from './ndjson';
@@ -24,24 +23,21 @@ export type RpcHandler = ((req: IncomingMessage, res: ServerResponse, body: () =
 };
 
 export const createRpcHandler = ({
-  schema,
-  services,
+  executor,
   logger,
-  clientAddressOf = (req) => req.socket.remoteAddress,
+  credentialsOf,
 }: {
-  schema: GraphQLSchema;
-  services: Services;
+  executor: GraphQLExecutor;
   logger: Logger;
-  /** The caller's address (failed credentials are throttled per address). */
-  clientAddressOf?: (req: IncomingMessage) => string | undefined;
+  /** The caller's credentials and address, read from the request by the HTTP layer (http/credentials.ts). */
+  credentialsOf: (req: IncomingMessage) => Credentials;
 }): RpcHandler => {
   const table = createRpcTable();
   // A document that no longer fits the schema is a startup failure, not a runtime surprise.
   for (const [route, e] of table) {
-    const problems = validate(schema, e.document);
+    const problems = validate(executor.schema, e.document);
     if (problems.length) throw new Error(`RPC document for ${route} does not fit the schema: ${problems[0].message}`);
   }
-  const execute = createCompiledExecute();
 
   const send = (res: ServerResponse, status: number, payload: unknown, extra: Record<string, string> = {}) => {
     const json = JSON.stringify(payload);
@@ -52,14 +48,13 @@ export const createRpcHandler = ({
   const fail = (res: ServerResponse, err: WebrpcError, extra: Record<string, string> = {}) => send(res, err.status, err, extra);
 
   let openStreams = 0;
-  const subscribe = createSharedSubscribe();
 
   /** Errors before the first byte are plain webrpc errors; later ones end the stream with a webrpcError line. */
-  const serveStream = async (entry: RpcEntry, args: ExecutionArgs, res: ServerResponse) => {
+  const serveStream = async (entry: RpcEntry, variables: Record<string, unknown>, credentials: Credentials, res: ServerResponse) => {
     if (openStreams >= MAX_STREAMS) {
       return fail(res, domainToWebrpc(entry.service, { kind: 'ResourceExhausted', message: 'too many open streams on this server; retry later' }));
     }
-    const result = await subscribe(args);
+    const result = await executor.open({ document: entry.document, variables, credentials });
     if (!(Symbol.asyncIterator in result)) {
       const { error, unexpected, headers } = webrpcErrorOf(entry.service, result.errors ?? []);
       if (unexpected) logger.error({ err: unexpected, route: entry.operation }, 'rpc stream failed to start');
@@ -81,7 +76,7 @@ export const createRpcHandler = ({
         res,
         messages(),
         (err) => {
-          const { error, unexpected } = webrpcErrorOf(entry.service, [toGraphQLError(err)]);
+          const { error, unexpected } = webrpcErrorOf(entry.service, [asGraphQLError(err)]);
           if (unexpected) logger.error({ err: unexpected, route: entry.operation }, 'rpc stream failed');
           return error;
         },
@@ -112,11 +107,11 @@ export const createRpcHandler = ({
     }
     if (!body) return fail(res, badRequest('failed to unmarshal request data: the body must be a JSON object'));
 
-    const credentials = { authorization: req.headers.authorization, accessKey: header(req, 'x-access-key'), clientAddress: clientAddressOf(req) };
+    const credentials = credentialsOf(req);
     try {
-      const args = { schema, document: entry.document, variableValues: entry.variables(body), contextValue: createContext(services, credentials) };
-      if (entry.stream) return await serveStream(entry, args, res);
-      const result = await execute(args);
+      const variables = entry.variables(body);
+      if (entry.stream) return await serveStream(entry, variables, credentials, res);
+      const result = await executor.run({ document: entry.document, variables, credentials });
       if (result.errors?.length) {
         const { error, unexpected, headers } = webrpcErrorOf(entry.service, result.errors);
         if (unexpected) logger.error({ err: unexpected, route: path }, 'rpc operation failed');
@@ -131,12 +126,3 @@ export const createRpcHandler = ({
   };
   return Object.assign(handle, { routes: new Set(table.keys()) });
 };
-
-const header = (req: IncomingMessage, name: string): string | undefined => {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-};
-
-/** Errors thrown inside a stream arrive raw or as GraphQL errors; normalise to a GraphQLError with its original. */
-const toGraphQLError = (err: unknown): GraphQLError =>
-  err instanceof GraphQLError ? err : new GraphQLError(err instanceof Error ? err.message : String(err), { originalError: err instanceof Error ? err : undefined });

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createGraphQLPostHandler, replyTypeFor, type YogaFetch } from '../../../src/http/graphql-post';
 import { readBody } from '../../../src/http/body';
 import { createYogaApp } from '../../../src/http/yoga';
+import { createExecutor } from '../../../src/graphql/execute';
 import { schema } from '../../../src/graphql/schema';
 import { startTestServer, bearer, type TestServer } from '../../helpers/server';
 
@@ -88,9 +89,10 @@ describe('which requests skip yoga', () => {
   let httpServer: http.Server;
   let yogaCalls = 0;
   beforeAll(async () => {
-    const yoga = createYogaApp({ schema, services: server.app.services, logger: server.app.logger });
+    const executor = createExecutor(schema, server.app.services);
+    const yoga = createYogaApp({ executor, auth: server.app.services.auth, logger: server.app.logger });
     const counted: YogaFetch = { fetch: (url, init) => (yogaCalls++, yoga.fetch(url, init)) };
-    const handler = createGraphQLPostHandler({ schema, services: server.app.services, yoga: counted });
+    const handler = createGraphQLPostHandler({ executor, logger: server.app.logger, yoga: counted });
     httpServer = http.createServer(async (req, res) => handler.handle(req, res, await readBody(req, 1_000_000)));
     await new Promise<void>((r) => httpServer.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
@@ -111,8 +113,14 @@ describe('which requests skip yoga', () => {
     }
   });
 
-  it('errors, mutations, other fields and other Accept types go to yoga', async () => {
-    expect((await callsFor({ query: '{ chains { chainId } }' }, {})).calls).toBe(1);
+  it('a query whose execution fails is answered without yoga too (its reply equals yoga\'s: above)', async () => {
+    const { calls, reply } = await callsFor({ query: '{ chains { chainId } }' }, {});
+    expect(calls).toBe(0);
+    expect(reply.status).toBe(200);
+    expect((reply.body as { errors: Array<{ extensions: { code: string } }> }).errors[0].extensions.code).toBe('Unauthorized');
+  });
+
+  it('documents that do not validate, mutations, other fields and other Accept types go to yoga before anything runs', async () => {
     expect((await callsFor({ query: '{ chains { nope } }' })).calls).toBe(1);
     expect((await callsFor({ query: 'mutation { createCollection(input: {}) { id } }' }, bearer(project.bearerToken))).calls).toBe(1);
     expect((await callsFor({ query: '{ chains { chainId } }', extensions: {} })).calls).toBe(1);

@@ -1,0 +1,58 @@
+// The one way a GraphQL request runs. Every entry path (yoga's POST and GET, the direct POST path, graphql-ws and the
+// RPC adapter) parses, builds its context and executes through one executor: one document-limit check, one compile
+// cache, one shared subscription execution, one error masking (errors.ts). Each request executes once.
+import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLSchema, ValidationRule } from 'graphql';
+import type { Credentials } from '../domain/auth/credentials';
+import type { Services } from '../domain/services';
+import { createCompiledExecute } from './compiled-execute';
+import { createContext, type GraphQLContext } from './context';
+import { parseWithinLimits } from './limits';
+import { createSharedSubscribe } from './shared-subscribe';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** A request as an entry path hands it over: a parsed, validated document and the caller's credentials. */
+export type GraphQLRequest = {
+  document: DocumentNode;
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+  credentials: Credentials;
+};
+
+export type GraphQLExecutor = {
+  readonly schema: GraphQLSchema;
+  /** Parses within the document limits (limits.ts) and validates: the document, or the errors to answer with. */
+  parse(source: string, extraRules?: readonly ValidationRule[]): ReturnType<typeof parseWithinLimits>;
+  /** The per-request context for a caller. */
+  context(credentials: Credentials): GraphQLContext;
+  /** Queries compiled (compiled-execute.ts), everything else by graphql-js; for yoga and graphql-ws, which build their args. */
+  execute(args: ExecutionArgs): MaybePromise<ExecutionResult>;
+  /** A subscription whose events are executed once per distinct operation (shared-subscribe.ts). */
+  subscribe(args: ExecutionArgs): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult>;
+  /** Executes a request with the caller's context. */
+  run(request: GraphQLRequest): MaybePromise<ExecutionResult>;
+  /** Subscribes a request with the caller's context. */
+  open(request: GraphQLRequest): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult>;
+};
+
+export const createExecutor = (schema: GraphQLSchema, services: Services): GraphQLExecutor => {
+  const execute = createCompiledExecute();
+  const subscribe = createSharedSubscribe();
+  const context = (credentials: Credentials) => createContext(services, credentials);
+  const argsOf = (r: GraphQLRequest): ExecutionArgs => ({
+    schema,
+    document: r.document,
+    operationName: r.operationName,
+    variableValues: r.variables,
+    contextValue: context(r.credentials),
+  });
+  return {
+    schema,
+    parse: (source, extraRules) => parseWithinLimits(schema, source, extraRules),
+    context,
+    execute,
+    subscribe,
+    run: (r) => execute(argsOf(r)),
+    open: (r) => subscribe(argsOf(r)),
+  };
+};
