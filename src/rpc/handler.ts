@@ -7,6 +7,7 @@ import { asGraphQLError } from '../graphql/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
 import { badMethod, badRequest, badRoute, domainToWebrpc, internalError, type WebrpcError } from './errors';
 import { webrpcErrorOf } from './graphql-errors';
+import { variableProblemOf } from './variable-problems';
 import { streamNdjson } from './ndjson';
 import type { RpcEntry } from './table';
 import { createRpcTable } from './table';
@@ -110,6 +111,8 @@ export const createRpcHandler = ({
     const credentials = credentialsOf(req);
     try {
       const variables = entry.variables(body);
+      const problem = variableProblemOf(executor.schema, entry.document, variables);
+      if (problem) return fail(res, domainToWebrpc(entry.service, { kind: 'InvalidArgument', message: `${problem.field}: ${problem.problem}` }));
       if (entry.stream) return await serveStream(entry, variables, credentials, res);
       const result = await executor.run({ document: entry.document, variables, credentials });
       if (result.errors?.length) {
