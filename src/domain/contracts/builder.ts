@@ -5,10 +5,11 @@ import { ContractEntity } from '../../db';
 import type { ChainRegistry } from '../../chain/registry';
 import { readContractBasics, readContractURI } from '../../chain';
 import { DomainError, ServiceBusyError } from '../errors';
-import type { BackgroundJobs } from './background';
-import { retryAt } from './backoff';
-import { EMPTY_DOCUMENT_EXTENSIONS, fetchContractDocument, shortError, type DocumentExtensions } from './contract-uri';
-import type { MetadataWeb } from './fetcher';
+import type { BackgroundJobs } from '../metadata-jobs/background';
+import { retryAt } from '../metadata-jobs/backoff';
+import { EMPTY_DOCUMENT_EXTENSIONS, fetchContractDocument, type DocumentExtensions } from './contract-uri';
+import { shortError, unavailable } from '../metadata-jobs/failures';
+import type { MetadataWeb } from '../metadata-jobs/web';
 import {
   contractInfoFromRow,
   emptyStoredExtensions,
@@ -37,9 +38,6 @@ export type ContractBuilder = {
 // A contract with no code may be deployed later (CREATE2): look again after this long.
 export const UNDEPLOYED_RECHECK_MS = 10 * 60_000;
 const URI_KEPT_MAX = 2_048;
-
-export const unavailable = (chainId: number) =>
-  new DomainError('Unavailable', `chain ${chainId}: the node did not answer; try again later`);
 
 export const createContractBuilder = ({
   db,

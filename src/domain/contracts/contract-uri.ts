@@ -1,6 +1,6 @@
 // contractURI(): the collection-level JSON a contract points at, turned into ContractInfo extensions.
 import { InvalidDocumentError, parseMetadataJson, preview, resolveTokenUri, type TokenUriGateways } from '../../web';
-import type { MetadataWeb } from './fetcher';
+import type { MetadataWeb } from '../metadata-jobs/web';
 
 /** The extension fields a contractURI document fills. */
 export type DocumentExtensions = { link: string; description: string; ogImage: string; ogName: string };
@@ -50,4 +50,3 @@ export const fetchContractDocument = async (
   return extensionsFromContractDocument(parseMetadataJson(body, resolved.kind === 'data' ? 'data: URI' : resolved.url));
 };
 
-export const shortError = (err: unknown): string => preview(err instanceof Error ? err.message : String(err), 480);

@@ -2,7 +2,7 @@
 import type { ChainRegistry } from '../../chain/registry';
 import { readERC1155Uri, readTokenURI } from '../../chain';
 import { expandErc1155Id, fetchTokenMetadataDocument, type NormalizedTokenMetadata } from '../../web';
-import type { MetadataWeb } from '../contracts/fetcher';
+import type { MetadataWeb } from '../metadata-jobs/web';
 import type { ContractKind } from '../contracts/types';
 import type { TokenKey } from './types';
 

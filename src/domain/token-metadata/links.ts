@@ -9,7 +9,7 @@ import type { CollectionsService } from '../collections/service';
 import type { CollectionToken } from '../collections/types';
 import { DomainError, notFound, permissionDenied } from '../errors';
 import { requireAddress } from '../validate';
-import { unavailable } from '../contracts/builder';
+import { unavailable } from '../metadata-jobs/failures';
 import { contractKeyOf, type ContractKey } from '../contracts/types';
 import type { CollectionLink } from './types';
 

@@ -1,4 +1,4 @@
-// The Metadata service's view of the web: the safe fetcher configured from config.metadata, and the read bound.
+// The Metadata service's view of the web: the safe fetcher configured from config.metadata, and the read bound (shared by contract info and token metadata jobs).
 import type { Config } from '../../config';
 import { createSafeFetcher, type FetchPolicy, type SafeFetcher, type TokenUriGateways } from '../../web';
 
