@@ -34,24 +34,14 @@ export const decodeCursor = (field: string, kind: CursorKind, raw: string, types
 };
 
 export type PageLimits = { default: number; max: number };
-export type PageRequest = { after?: unknown; pageSize?: unknown } | null | undefined;
+/** A forward page as GraphQL and the RPC ask for it: the size wanted and the `endCursor` of the previous page. */
+export type CursorPageRequest = { pageSize?: number | null; after?: string | null };
 
-/**
- * The page size asked for (absent, zero or negative: the default; larger than the maximum: the
- * maximum) and the raw `after` cursor (absent, null, '' or an empty object: the first page).
- */
-export const resolveCursorRequest = (page: PageRequest, limits: PageLimits): { pageSize: number; after: string | null } => {
-  const p = page ?? {};
-  const size = typeof p.pageSize === 'string' && /^\d+$/.test(p.pageSize) ? Number(p.pageSize) : p.pageSize;
-  if (size !== undefined && size !== null && (typeof size !== 'number' || !Number.isFinite(size))) {
-    throw invalidArgument('page.pageSize', 'must be a number');
-  }
-  const pageSize = typeof size === 'number' && size >= 1 ? Math.min(Math.floor(size), limits.max) : limits.default;
-  const a = p.after;
-  const empty = a === undefined || a === null || a === '' || (typeof a === 'object' && !Array.isArray(a) && Object.keys(a as object).length === 0);
-  if (empty) return { pageSize, after: null };
-  if (typeof a !== 'string') throw invalidArgument('page.after', 'must be the opaque string of a previous reply');
-  return { pageSize, after: a };
+/** The page size asked for (absent, zero or negative: the default; larger than the maximum: the maximum) and the cursor. */
+export const resolveCursorRequest = (page: CursorPageRequest | null | undefined, limits: PageLimits): { pageSize: number; after: string | null } => {
+  const size = page?.pageSize;
+  const pageSize = size != null && size >= 1 ? Math.min(Math.floor(size), limits.max) : limits.default;
+  return { pageSize, after: page?.after || null };
 };
 
 /** Rows were read with one extra to learn whether another page exists. */

@@ -1,7 +1,8 @@
-// Lenient parsing of Indexer request fields (wire notes, Decision 3): null is absent, any address case, numbers or strings.
+// Indexer request fields checked against their rules (addresses in any case, block numbers, list sizes); null is absent.
+// Their types were settled before (GraphQL's schema; the RPC's quirks in rpc/wire).
 import { invalidArgument } from '../errors';
-import { optionalAddressList, optionalBoolean, requireAddress, requireUint256 } from '../validate';
-import type { ContractStatusFilter } from './types';
+import { optionalAddressList, requireAddress, requireUint256 } from '../validate';
+import type { ContractStatusFilter, MetadataOptions } from './types';
 
 export const MAX_ACCOUNTS = 100;
 export const MAX_CONTRACTS = 1000;
@@ -49,12 +50,6 @@ export const optionalTxHashes = (field: string, v: unknown): string[] => {
   ];
 };
 
-export const optionalObject = (field: string, v: unknown): Record<string, unknown> => {
-  if (absent(v)) return {};
-  if (typeof v !== 'object' || Array.isArray(v)) throw invalidArgument(field, 'must be an object');
-  return v as Record<string, unknown>;
-};
-
 /**
  * Which contracts' balances (or transfers) to report. `always` are reported whatever their status.
  * VERIFIED: flagged verified and not blacklisted. UNVERIFIED: neither verified nor blacklisted.
@@ -63,18 +58,10 @@ export const optionalObject = (field: string, v: unknown): Record<string, unknow
 export type ContractSelection = { status: ContractStatusFilter; always: string[] };
 
 /** `metadataOptions` of GetTokenBalances / GetTransactionHistory: no option means every contract. */
-export const selectionOfMetadataOptions = (v: unknown): ContractSelection => {
-  const o = optionalObject('metadataOptions', v);
-  const verifiedOnly = optionalBoolean('metadataOptions.verifiedOnly', o.verifiedOnly) ?? false;
-  const unverifiedOnly = optionalBoolean('metadataOptions.unverifiedOnly', o.unverifiedOnly) ?? false;
+export const selectionOfMetadataOptions = (o: MetadataOptions | null | undefined): ContractSelection => {
+  const verifiedOnly = o?.verifiedOnly ?? false;
+  const unverifiedOnly = o?.unverifiedOnly ?? false;
   if (verifiedOnly && unverifiedOnly) throw invalidArgument('metadataOptions', 'verifiedOnly and unverifiedOnly cannot both be true');
-  const always = addressSet([['metadataOptions.includeContracts', o.includeContracts, true]], MAX_CONTRACTS);
+  const always = addressSet([['metadataOptions.includeContracts', o?.includeContracts, true]], MAX_CONTRACTS);
   return { status: verifiedOnly ? 'VERIFIED' : unverifiedOnly ? 'UNVERIFIED' : 'ALL', always };
-};
-
-export const contractStatusOf = (field: string, v: unknown): ContractStatusFilter => {
-  if (absent(v)) return 'VERIFIED';
-  const s = typeof v === 'string' ? v.trim().toUpperCase() : v;
-  if (s === 'VERIFIED' || s === 'UNVERIFIED' || s === 'ALL') return s;
-  throw invalidArgument(field, 'must be VERIFIED, UNVERIFIED or ALL');
 };

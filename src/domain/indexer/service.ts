@@ -5,56 +5,75 @@ import type { Credentials } from '../auth/credentials';
 import type { AuthService } from '../auth/service';
 import type { ChainsService } from '../chains';
 import { invalidArgument } from '../errors';
-import { optionalBoolean } from '../validate';
 import { readBalanceUpdates } from './balance-updates';
 import { readBalances, readSummaries, type BalanceQuery } from './balances';
 import { readChainStatus, readNativeBalances } from './chain-state';
-import { resolveCursorRequest, type PageLimits, type PageRequest } from './cursor';
+import { resolveCursorRequest, type CursorPageRequest, type PageLimits } from './cursor';
 import { readHistory } from './history';
 import {
   MAX_ACCOUNTS,
   MAX_CONTRACTS,
   addressSet,
-  contractStatusOf,
   optionalAddress,
   optionalBlock,
-  optionalObject,
   optionalTokenId,
   optionalTxHashes,
   selectionOfMetadataOptions,
 } from './requests';
-import type { BalanceUpdate, ChainStatus, CursorPage, NativeBalance, TokenBalance, Transaction } from './types';
+import type { BalanceUpdate, ChainStatus, ContractStatusFilter, CursorPage, MetadataOptions, NativeBalance, TokenBalance, Transaction } from './types';
 
 export const BALANCES_PAGE: PageLimits = { default: 50, max: 100 };
 export const HISTORY_PAGE: PageLimits = { default: 10, max: 100 };
 export const UPDATES_PAGE: PageLimits = { default: 200, max: 1000 };
 
-/** Every request may name its chain (`chainID`: id or configured name); absent means the only configured chain. */
-type OnChain = { chainID?: unknown; page?: PageRequest };
+type Maybe<T> = T | null | undefined;
+
+/**
+ * Every request may name its chain (`chainID`: id or configured name; absent means the only configured chain) and
+ * ask for a page. The fields arrive typed by the GraphQL schema; what the published RPC clients send differently
+ * (numbers as strings, "" for unset, `page` echoed whole) was settled by the RPC wire mappers (rpc/wire/indexer.ts).
+ */
+type OnChain = { chainID?: Maybe<string>; page?: Maybe<CursorPageRequest> };
 
 export type TokenBalancesRequest = OnChain & {
-  accountAddress?: unknown;
-  contractAddress?: unknown;
-  tokenID?: unknown;
-  metadataOptions?: unknown;
+  accountAddress: string;
+  contractAddress?: Maybe<string>;
+  /** A uint256 in decimal. */
+  tokenID?: Maybe<string>;
+  metadataOptions?: Maybe<MetadataOptions>;
   /** Default true; false answers ERC-721/1155 holdings as one summary row per contract. */
-  includeCollectionTokens?: unknown;
+  includeCollectionTokens?: Maybe<boolean>;
 };
 
 export type TokenBalancesSummaryRequest = OnChain & {
-  /** accountAddresses, contractStatus, contractWhitelist, contractBlacklist, omitNativeBalances. */
-  filter?: unknown;
+  filter: {
+    accountAddresses?: Maybe<string[]>;
+    contractStatus?: Maybe<ContractStatusFilter>;
+    contractWhitelist?: Maybe<string[]>;
+    contractBlacklist?: Maybe<string[]>;
+    omitNativeBalances?: Maybe<boolean>;
+  };
 };
 
 export type TransactionHistoryRequest = OnChain & {
   /** The specification's top-level account; merged with `filter.accountAddress(es)`. */
-  accountAddress?: unknown;
-  /** accountAddress(es), contractAddress(es), transactionHashes, metaTransactionIDs, fromBlock, toBlock, tokenID. */
-  filter?: unknown;
-  metadataOptions?: unknown;
+  accountAddress?: Maybe<string>;
+  filter: {
+    accountAddress?: Maybe<string>;
+    accountAddresses?: Maybe<string[]>;
+    contractAddress?: Maybe<string>;
+    contractAddresses?: Maybe<string[]>;
+    transactionHashes?: Maybe<string[]>;
+    metaTransactionIDs?: Maybe<string[]>;
+    /** Block numbers and the token id: decimal strings (GraphQL BigInt). */
+    fromBlock?: Maybe<string>;
+    toBlock?: Maybe<string>;
+    tokenID?: Maybe<string>;
+  };
+  metadataOptions?: Maybe<MetadataOptions>;
 };
 
-export type BalanceUpdatesRequest = OnChain & { contractAddress?: unknown; lastBlockNumber?: unknown; lastBlockHash?: unknown };
+export type BalanceUpdatesRequest = OnChain & { contractAddress: string; lastBlockNumber?: Maybe<string>; lastBlockHash?: Maybe<string> };
 
 export type IndexerService = {
   tokenBalances(creds: Credentials, req: TokenBalancesRequest): Promise<CursorPage<TokenBalance>>;
@@ -96,19 +115,19 @@ export const createIndexerService = ({
         selection: selectionOfMetadataOptions(req.metadataOptions),
         ...resolveCursorRequest(req.page, BALANCES_PAGE),
       };
-      const collectionTokens = optionalBoolean('includeCollectionTokens', req.includeCollectionTokens) ?? true;
+      const collectionTokens = req.includeCollectionTokens ?? true;
       return collectionTokens ? readBalances(db, q) : readSummaries(db, q);
     },
 
     async tokenBalancesSummary(creds, req) {
       await auth.requireAccessKey(creds);
       const chainId = chainOf(req);
-      const f = optionalObject('filter', req.filter);
+      const f = req.filter;
       const accounts = addressSet([['filter.accountAddresses', f.accountAddresses, true]], MAX_ACCOUNTS);
       if (!accounts.length) throw invalidArgument('filter.accountAddresses', 'is required (at least one address)');
       const whitelist = addressSet([['filter.contractWhitelist', f.contractWhitelist, true]], MAX_CONTRACTS);
-      const status = contractStatusOf('filter.contractStatus', f.contractStatus);
-      const omitNative = optionalBoolean('filter.omitNativeBalances', f.omitNativeBalances) ?? false;
+      const status = f.contractStatus ?? 'VERIFIED';
+      const omitNative = f.omitNativeBalances ?? false;
       const q: BalanceQuery = {
         chainId,
         accounts,
@@ -129,7 +148,7 @@ export const createIndexerService = ({
     async transactionHistory(creds, req) {
       await auth.requireAccessKey(creds);
       const chainId = chainOf(req);
-      const f = optionalObject('filter', req.filter);
+      const f = req.filter;
       const accounts = addressSet(
         [
           ['accountAddress', req.accountAddress, false],
@@ -165,8 +184,7 @@ export const createIndexerService = ({
         ...page,
       };
       // Strata records no meta-transactions: a filter on their ids matches nothing.
-      const metaIds = f.metaTransactionIDs;
-      if (Array.isArray(metaIds) && metaIds.length) return EMPTY_PAGE<Transaction>(page.pageSize);
+      if (f.metaTransactionIDs?.length) return EMPTY_PAGE<Transaction>(page.pageSize);
       if (fromBlock !== null && toBlock !== null && fromBlock > toBlock) return EMPTY_PAGE<Transaction>(page.pageSize);
       return readHistory(db, q);
     },

@@ -92,3 +92,6 @@ export type CursorPage<T> = {
 };
 
 export type ContractStatusFilter = 'VERIFIED' | 'UNVERIFIED' | 'ALL';
+
+/** Which contracts count: none of these means every contract (requests.ts, `selectionOfMetadataOptions`). */
+export type MetadataOptions = { verifiedOnly?: boolean | null; unverifiedOnly?: boolean | null; includeContracts?: string[] | null };
