@@ -1,6 +1,9 @@
 // Input checks shared by every service; each failure names the request field.
 import { invalidArgument } from './errors';
 
+/** A request field GraphQL may leave out or send as null; both mean absent. */
+export type Maybe<T> = T | null | undefined;
+
 const UINT256_MAX = (1n << 256n) - 1n;
 
 export const requireId = (field: string, v: unknown): number => {

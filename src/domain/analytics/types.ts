@@ -1,21 +1,23 @@
 // Plain shapes of market analytics: the request filter as sent, and the labelled values returned.
+import type { Maybe } from '../validate';
 
 export type DateInterval = 'DAY' | 'WEEK' | 'MONTH';
 
-/** The `filter` of MarketTxnEventTotal as a caller sends it; every field is checked by the service. */
+/** The `filter` of MarketTxnEventTotal as GraphQL types it; the service checks each field's rules. */
 export type MarketFilterInput = {
-  projectId?: unknown;
+  projectId?: Maybe<number>;
   /** Accepted for wire compatibility; ignored (Strata has no ecosystems). */
-  ecosystemId?: unknown;
-  startDate?: unknown;
-  endDate?: unknown;
-  dateInterval?: unknown;
-  collections?: unknown;
-  tokenId?: unknown;
+  ecosystemId?: Maybe<number>;
+  /** Required (checked by the service, which names `filter.startDate`); YYYY-MM-DD. */
+  startDate?: Maybe<string>;
+  endDate?: Maybe<string>;
+  dateInterval?: Maybe<DateInterval>;
+  collections?: Maybe<string[]>;
+  tokenId?: Maybe<string>;
   /** Accepted for wire compatibility (ALL, CREATED, RELATED); ignored. */
-  projectType?: unknown;
+  projectType?: Maybe<string>;
   /** Strata extension: one configured chain (id or name); absent = every configured chain. */
-  chainId?: unknown;
+  chainId?: Maybe<string>;
 };
 
 /** One period: `label` is its first day (YYYY-MM-DD, UTC), `value` the number of events in it. */

@@ -1,6 +1,6 @@
 // Checks a MarketTxnEventTotal filter; every failure names the field (`filter.startDate`, …).
 import { invalidArgument } from '../errors';
-import { optionalAddressList, optionalId, requireUint256 } from '../validate';
+import { type Maybe, optionalAddressList, optionalId, requireUint256 } from '../validate';
 import { requireDate } from './periods';
 import type { DateInterval, MarketFilterInput } from './types';
 
@@ -17,22 +17,13 @@ export type MarketQuery = {
   tokenId: string | null;
   projectId: number | null;
   /** The `chainId` extension, still unresolved (the service resolves it against the configured chains). */
-  chain: unknown;
-};
-
-const INTERVALS: readonly DateInterval[] = ['DAY', 'WEEK', 'MONTH'];
-
-const dateIntervalOf = (v: unknown): DateInterval => {
-  // Absent means DAY, the zero value the published Go client sends.
-  if (v === undefined || v === null || v === '') return 'DAY';
-  const name = typeof v === 'string' ? v.trim().toUpperCase() : '';
-  if (!INTERVALS.includes(name as DateInterval)) throw invalidArgument('filter.dateInterval', 'must be DAY, WEEK or MONTH');
-  return name as DateInterval;
+  chain: Maybe<string>;
 };
 
 export const parseMarketFilter = (filter: MarketFilterInput | null | undefined): MarketQuery => {
-  if (!filter || typeof filter !== 'object' || Array.isArray(filter)) throw invalidArgument('filter', 'is required');
-  const interval = dateIntervalOf(filter.dateInterval);
+  if (!filter) throw invalidArgument('filter', 'is required');
+  // Absent means DAY (the RPC maps the published Go client's zero value and spellings to the enum: rpc/wire/analytics.ts).
+  const interval = filter.dateInterval ?? 'DAY';
   const startDay = requireDate('filter.startDate', filter.startDate);
   const endDay = requireDate('filter.endDate', filter.endDate);
   if (endDay < startDay) throw invalidArgument('filter.endDate', 'must not be before startDate');

@@ -5,7 +5,7 @@ import type { AuthService } from '../auth/service';
 import type { Credentials } from '../auth/credentials';
 import { invalidArgument, notFound, permissionDenied } from '../errors';
 import { pageOf, resolvePage, type NumberedPage, type PageRequest } from '../paging';
-import { optionalBoolean, optionalId, requireId } from '../validate';
+import { type Maybe, optionalBoolean, optionalId, requireId } from '../validate';
 import { collectionFromRow, tokenFromRow } from './rows';
 import type { Collection, CollectionInput, CollectionToken, TokenInput } from './types';
 import { collectionFields, tokenFields, tokenIdOf } from './validate-input';
@@ -14,16 +14,16 @@ export const COLLECTIONS_PAGE = { default: 30, max: 100 };
 export const TOKENS_PAGE = { default: 50, max: 100 };
 
 export type CollectionsService = {
-  list(creds: Credentials, req: { projectId?: unknown; page?: PageRequest | null }): Promise<{ page: NumberedPage; collections: Collection[] }>;
-  get(creds: Credentials, req: { projectId?: unknown; collectionId: unknown }): Promise<Collection>;
-  create(creds: Credentials, req: { projectId?: unknown; metadata: CollectionInput; private?: unknown }): Promise<Collection>;
-  update(creds: Credentials, req: { projectId?: unknown; collectionId: unknown; metadata?: CollectionInput | null; private?: unknown }): Promise<Collection>;
-  delete(creds: Credentials, req: { projectId?: unknown; collectionId: unknown }): Promise<boolean>;
-  listTokens(creds: Credentials, req: { projectId?: unknown; collectionId: unknown; page?: PageRequest | null }): Promise<{ page: NumberedPage; tokens: CollectionToken[] }>;
-  getToken(creds: Credentials, req: { projectId?: unknown; collectionId: unknown; tokenId: unknown }): Promise<CollectionToken>;
-  createToken(creds: Credentials, req: { projectId?: unknown; collectionId: unknown; token: TokenInput; private?: unknown }): Promise<CollectionToken>;
-  updateToken(creds: Credentials, req: { projectId?: unknown; collectionId: unknown; tokenId: unknown; token: TokenInput; private?: unknown }): Promise<CollectionToken>;
-  deleteToken(creds: Credentials, req: { projectId?: unknown; collectionId: unknown; tokenId: unknown }): Promise<boolean>;
+  list(creds: Credentials, req: { projectId?: Maybe<number>; page?: PageRequest | null }): Promise<{ page: NumberedPage; collections: Collection[] }>;
+  get(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number }): Promise<Collection>;
+  create(creds: Credentials, req: { projectId?: Maybe<number>; metadata: CollectionInput; private?: Maybe<boolean> }): Promise<Collection>;
+  update(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; metadata?: CollectionInput | null; private?: Maybe<boolean> }): Promise<Collection>;
+  delete(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number }): Promise<boolean>;
+  listTokens(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; page?: PageRequest | null }): Promise<{ page: NumberedPage; tokens: CollectionToken[] }>;
+  getToken(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; tokenId: string }): Promise<CollectionToken>;
+  createToken(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; token: TokenInput; private?: Maybe<boolean> }): Promise<CollectionToken>;
+  updateToken(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; tokenId: string; token: TokenInput; private?: Maybe<boolean> }): Promise<CollectionToken>;
+  deleteToken(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; tokenId: string }): Promise<boolean>;
   /** Public: the collection's contract metadata document, or null when absent or private. */
   contractDocument(projectId: number, collectionId: number): Promise<Record<string, unknown> | null>;
   /** Public: a token's ERC-721/1155 metadata document, or null when absent or private. */
@@ -45,7 +45,7 @@ export const createCollectionsService = ({ db, auth, publicUrl }: { db: Db; auth
   };
 
   /** The collection, if it exists and belongs to the caller's project. */
-  const ownedCollection = async (creds: Credentials, req: { projectId?: unknown; collectionId: unknown }) => {
+  const ownedCollection = async (creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number }) => {
     const projectId = await callerProject(creds, req.projectId);
     const id = requireId('collectionId', req.collectionId);
     const row = await collections.findOneBy({ id });

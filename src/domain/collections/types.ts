@@ -1,4 +1,5 @@
 // Plain shapes of hosted collections and their tokens, as the rest of Strata sees them.
+import type { Maybe } from '../validate';
 import type { PropertyValue } from '../validate';
 
 export type CollectionMetadata = {
@@ -45,27 +46,29 @@ export type CollectionToken = {
   updatedAt: Date;
 };
 
+/** As GraphQL types them (CollectionInput); `properties` is any JSON object, checked by the service. */
 export type CollectionInput = {
-  name?: unknown;
-  description?: unknown;
-  image?: unknown;
-  externalLink?: unknown;
-  properties?: unknown;
-  private?: unknown;
+  name?: Maybe<string>;
+  description?: Maybe<string>;
+  image?: Maybe<string>;
+  externalLink?: Maybe<string>;
+  properties?: Maybe<Record<string, unknown>>;
+  private?: Maybe<boolean>;
 };
 
+/** As GraphQL types them (TokenMetadataInput); the token id in decimal, JSON objects checked by the service. */
 export type TokenInput = {
-  tokenId?: unknown;
-  name?: unknown;
-  description?: unknown;
-  image?: unknown;
-  properties?: unknown;
-  attributes?: unknown;
-  video?: unknown;
-  audio?: unknown;
-  imageData?: unknown;
-  externalUrl?: unknown;
-  backgroundColor?: unknown;
-  animationUrl?: unknown;
-  decimals?: unknown;
+  tokenId?: Maybe<string>;
+  name?: Maybe<string>;
+  description?: Maybe<string>;
+  image?: Maybe<string>;
+  properties?: Maybe<Record<string, unknown>>;
+  attributes?: Maybe<Array<Record<string, unknown>>>;
+  video?: Maybe<string>;
+  audio?: Maybe<string>;
+  imageData?: Maybe<string>;
+  externalUrl?: Maybe<string>;
+  backgroundColor?: Maybe<string>;
+  animationUrl?: Maybe<string>;
+  decimals?: Maybe<number>;
 };

@@ -4,13 +4,13 @@ import { ContractEntity } from '../../db';
 import type { ChainsService } from '../chains';
 import { invalidArgument } from '../errors';
 import { pageOf, resolvePage, type NumberedPage, type PageRequest } from '../paging';
-import { optionalText } from '../validate';
+import { type Maybe, optionalText } from '../validate';
 import { contractInfoFromRow } from './rows';
 import { CONTRACT_TYPES, type ContractInfo, type ContractKind } from './types';
 
 export const SEARCH_PAGE = { default: 30, max: 100 };
 
-export type SearchRequest = { q?: unknown; chainID?: unknown; chainIDs?: unknown; types?: unknown; page?: PageRequest | null };
+export type SearchRequest = { q?: Maybe<string>; chainID?: Maybe<string>; chainIDs?: Maybe<string[]>; types?: Maybe<string[]>; page?: PageRequest | null };
 
 export type SearchQuery = { text: string; chainIds: number[]; types: ContractKind[]; page: ReturnType<typeof resolvePage> };
 

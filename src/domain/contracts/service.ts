@@ -9,7 +9,7 @@ import type { Credentials } from '../auth/credentials';
 import type { ChainsService } from '../chains';
 import { DomainError, isDomainError } from '../errors';
 import type { NumberedPage } from '../paging';
-import { optionalBoolean, optionalText, optionalUrl } from '../validate';
+import { type Maybe, optionalBoolean, optionalText, optionalUrl } from '../validate';
 import { requireAddressList } from './address';
 import { requireAddress } from '../validate';
 import { requireAdmin } from './admin';
@@ -23,7 +23,7 @@ import { contractKeyOf, type ContractFlagsInput, type ContractInfo, type Contrac
 /** SearchContractInfoBatch takes at most this many addresses. */
 export const FIND_BATCH_MAX = 50;
 
-type ContractRequest = { chainID?: unknown; contractAddress?: unknown };
+type ContractRequest = { chainID?: Maybe<string>; contractAddress: string };
 
 export type ContractsService = {
   /** Access key check plus the validated key of GetContractInfo (the caller then loads it, usually through a DataLoader). */
@@ -31,9 +31,9 @@ export type ContractsService = {
   /** GetContractInfo in one call (no DataLoader). */
   get(creds: Credentials, req: ContractRequest): Promise<ContractInfo>;
   /** SearchContractInfo: the address on every configured chain where it has code (or is stored). */
-  find(creds: Credentials, req: { contractAddress?: unknown }): Promise<ContractInfo[]>;
+  find(creds: Credentials, req: { contractAddress: string }): Promise<ContractInfo[]>;
   /** SearchContractInfoBatch: one entry per requested address, in request order. */
-  findBatch(creds: Credentials, req: { contractAddresses?: unknown }): Promise<Array<{ address: string; contractInfo: ContractInfo[] }>>;
+  findBatch(creds: Credentials, req: { contractAddresses: string[] }): Promise<Array<{ address: string; contractInfo: ContractInfo[] }>>;
   search(creds: Credentials, req: SearchRequest): Promise<{ page: NumberedPage; contracts: ContractInfo[] }>;
   /** Re-reads the contract from its chain and its contractURI document (the read bound applies). */
   refresh(creds: Credentials, req: ContractRequest): Promise<ContractInfo>;

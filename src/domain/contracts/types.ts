@@ -1,4 +1,5 @@
 // Plain shapes of contract information, as the rest of Strata sees them.
+import type { Maybe } from '../validate';
 
 export const CONTRACT_TYPES = ['UNKNOWN', 'ERC20', 'ERC721', 'ERC1155'] as const;
 export type ContractKind = (typeof CONTRACT_TYPES)[number];
@@ -41,9 +42,9 @@ export const contractKeyOf = (k: ContractKey): string => `${k.chainId}:${k.addre
 
 /** What the operator may set; absent fields keep their value, '' clears a text field. */
 export type ContractFlagsInput = {
-  verified?: unknown;
-  verifiedBy?: unknown;
-  blacklist?: unknown;
-  featured?: unknown;
-  logoURI?: unknown;
+  verified?: Maybe<boolean>;
+  verifiedBy?: Maybe<string>;
+  blacklist?: Maybe<boolean>;
+  featured?: Maybe<boolean>;
+  logoURI?: Maybe<string>;
 };

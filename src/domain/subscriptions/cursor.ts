@@ -2,6 +2,7 @@
 import type { Position, PositionedTopic, StreamMark } from '../../pubsub';
 import { END_OF_BLOCK } from '../../pubsub';
 import { invalidArgument } from '../errors';
+import type { Maybe } from '../validate';
 
 /** Tags keep a cursor of one stream from being taken by another, whose positions mean something else. */
 const TAGS: Record<PositionedTopic, string> = { balances: 'sb1', logs: 'sl1', receipts: 'sr1' };
@@ -40,14 +41,14 @@ export const decodeStreamCursor = (field: string, topic: PositionedTopic, chainI
  * Where a subscription starts: `fromBlock` (every event of that block on), a `cursor` (right after the message that
  * carried it), or null (live only). Both at once are refused.
  */
-export const resumePoint = (topic: PositionedTopic, chainId: number, req: { fromBlock?: unknown; cursor?: unknown }): StreamMark | null => {
-  const hasCursor = req.cursor !== undefined && req.cursor !== null && req.cursor !== '';
-  const hasFrom = req.fromBlock !== undefined && req.fromBlock !== null && req.fromBlock !== '';
+export const resumePoint = (topic: PositionedTopic, chainId: number, req: { fromBlock?: Maybe<number>; cursor?: Maybe<string> }): StreamMark | null => {
+  const hasCursor = !!req.cursor;
+  const hasFrom = req.fromBlock != null;
   if (hasCursor && hasFrom) throw invalidArgument('fromBlock', 'give either fromBlock or cursor, not both');
   if (hasCursor) return decodeStreamCursor('cursor', topic, chainId, req.cursor);
   if (!hasFrom) return null;
-  const n = typeof req.fromBlock === 'string' && /^\d{1,15}$/.test(req.fromBlock) ? Number(req.fromBlock) : req.fromBlock;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw invalidArgument('fromBlock', 'must be a block number (a non-negative integer)');
+  const n = req.fromBlock!;
+  if (n < 0) throw invalidArgument('fromBlock', 'must be a block number (a non-negative integer)');
   // Standing just before the block: nothing of it received, no hash to check, every later final notice wanted.
   return { block: n - 1, hash: '', pos: null, final: [n - 1, END_OF_BLOCK] };
 };

@@ -2,7 +2,7 @@
 import { eventTopic } from '../../chain/event-topic';
 import type { BalanceEvent, LogEvent, ReceiptEvent } from '../../pubsub';
 import { invalidArgument } from '../errors';
-import { optionalAddressList, requireAddress, requireUint256 } from '../validate';
+import { optionalAddressList, requireAddress, requireUint256, type Maybe } from '../validate';
 
 const MAX_ITEMS = 1000;
 
@@ -24,18 +24,23 @@ export const canonicalEventSignature = (sig: string): string => {
   return `${m[1]}(${types.join(',')})`;
 };
 
-export const balanceFilter = (chainId: number, contractAddress: unknown) => {
+export const balanceFilter = (chainId: number, contractAddress: string) => {
   const contract = requireAddress('contractAddress', contractAddress);
   return { contract, match: (e: BalanceEvent) => e.chainId === chainId && e.contract === contract };
 };
 
-export const eventFilter = (chainId: number, filter: Record<string, unknown> | null | undefined) => {
+/** EventFilterInput as GraphQL types it (token ids in decimal). */
+export type EventFilterRequest = { events?: Maybe<string[]>; contractAddresses?: Maybe<string[]>; accounts?: Maybe<string[]>; tokenIDs?: Maybe<string[]> };
+/** TransactionFilterInput as GraphQL types it. */
+export type ReceiptFilterRequest = { txnHash?: Maybe<string>; from?: Maybe<string>; to?: Maybe<string>; contractAddress?: Maybe<string>; event?: Maybe<string> };
+
+export const eventFilter = (chainId: number, filter: Maybe<EventFilterRequest>) => {
   const f = filter ?? {};
   const events = new Set(optionalStringList('filter.events', f.events).map(canonicalEventSignature));
   const contracts = new Set(optionalAddressList('filter.contractAddresses', f.contractAddresses, MAX_ITEMS));
   const accounts = new Set(optionalAddressList('filter.accounts', f.accounts, MAX_ITEMS));
   const tokenIds = new Set(
-    (Array.isArray(f.tokenIDs) ? f.tokenIDs : f.tokenIDs == null ? [] : [f.tokenIDs]).map((t: unknown, i: number) => requireUint256(`filter.tokenIDs[${i}]`, t)),
+    (f.tokenIDs ?? []).map((t, i) => requireUint256(`filter.tokenIDs[${i}]`, t)),
   );
   if (!contracts.size && !accounts.size) {
     throw invalidArgument('filter', 'one of contractAddresses or accounts must be given');
@@ -49,15 +54,15 @@ export const eventFilter = (chainId: number, filter: Record<string, unknown> | n
   return { contracts: [...contracts], match };
 };
 
-export const receiptFilter = (chainId: number, filter: Record<string, unknown> | null | undefined) => {
+export const receiptFilter = (chainId: number, filter: Maybe<ReceiptFilterRequest>) => {
   const f = filter ?? {};
   const opt = (field: string, v: unknown) => (v === undefined || v === null || v === '' ? null : requireAddress(field, v));
-  const txnHash = f.txnHash == null || f.txnHash === '' ? null : String(f.txnHash).toLowerCase();
+  const txnHash = f.txnHash ? f.txnHash.toLowerCase() : null;
   if (txnHash !== null && !/^0x[0-9a-f]{64}$/.test(txnHash)) throw invalidArgument('filter.txnHash', 'must be a 32-byte hex hash');
   const from = opt('filter.from', f.from);
   const to = opt('filter.to', f.to);
   const contract = opt('filter.contractAddress', f.contractAddress);
-  const topic = f.event == null || f.event === '' ? null : eventTopic(canonicalEventSignature(String(f.event)));
+  const topic = f.event ? eventTopic(canonicalEventSignature(f.event)) : null;
   return (e: ReceiptEvent) =>
     e.chainId === chainId &&
     (txnHash === null || e.txHash === txnHash) &&

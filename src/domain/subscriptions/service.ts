@@ -5,22 +5,23 @@ import type { ChainsService } from '../chains';
 import type { Db } from '../../db';
 import type { BalanceEvent, LogEvent, PubSub, ReceiptEvent } from '../../pubsub';
 import { resumePoint } from './cursor';
-import { balanceFilter, eventFilter, receiptFilter } from './filters';
+import { balanceFilter, eventFilter, receiptFilter, type EventFilterRequest, type ReceiptFilterRequest } from './filters';
 import { openEventStream } from './stream';
+import type { Maybe } from '../validate';
 
 export { SUBSCRIBER_QUEUE_LIMIT } from './stream';
 
 /** Where to start: `fromBlock` (that block's events on) or the `cursor` of the last message received; neither: live. */
-export type ResumeRequest = { fromBlock?: unknown; cursor?: unknown };
+export type ResumeRequest = { fromBlock?: Maybe<number>; cursor?: Maybe<string> };
 
 export type SubscriptionsService = {
-  balanceUpdates(creds: Credentials, req: { chainID?: unknown; contractAddress: unknown } & ResumeRequest): Promise<AsyncIterableIterator<BalanceEvent>>;
-  events(creds: Credentials, req: { chainID?: unknown; filter?: Record<string, unknown> | null } & ResumeRequest): Promise<AsyncIterableIterator<LogEvent>>;
-  receipts(creds: Credentials, req: { chainID?: unknown; filter?: Record<string, unknown> | null } & ResumeRequest): Promise<AsyncIterableIterator<ReceiptEvent>>;
+  balanceUpdates(creds: Credentials, req: { chainID?: Maybe<string>; contractAddress: string } & ResumeRequest): Promise<AsyncIterableIterator<BalanceEvent>>;
+  events(creds: Credentials, req: { chainID?: Maybe<string>; filter: EventFilterRequest } & ResumeRequest): Promise<AsyncIterableIterator<LogEvent>>;
+  receipts(creds: Credentials, req: { chainID?: Maybe<string>; filter?: Maybe<ReceiptFilterRequest> } & ResumeRequest): Promise<AsyncIterableIterator<ReceiptEvent>>;
 };
 
 /** `fromBlock` also holds back live events of earlier blocks; a cursor only says what was already received. */
-const floorOf = (req: ResumeRequest, start: { block: number } | null) => (start && req.fromBlock !== undefined && req.fromBlock !== null && req.fromBlock !== '' ? start.block + 1 : null);
+const floorOf = (req: ResumeRequest, start: { block: number } | null) => (start && req.fromBlock != null ? start.block + 1 : null);
 
 export const createSubscriptionsService = ({ auth, chains, pubsub, db }: { auth: AuthService; chains: ChainsService; pubsub: PubSub; db: Db }): SubscriptionsService => ({
   async balanceUpdates(creds, req) {

@@ -8,12 +8,12 @@ import type { ChainsService } from '../chains';
 import type { CollectionsService } from '../collections/service';
 import type { CollectionToken } from '../collections/types';
 import { DomainError, notFound, permissionDenied } from '../errors';
-import { requireAddress } from '../validate';
+import { type Maybe, requireAddress } from '../validate';
 import { unavailable } from '../metadata-jobs/failures';
 import { contractKeyOf, type ContractKey } from '../contracts/types';
 import type { CollectionLink } from './types';
 
-type LinkRequest = { projectId?: unknown; collectionId: unknown; chainID?: unknown; contractAddress?: unknown };
+type LinkRequest = { projectId?: Maybe<number>; collectionId: number; chainID?: Maybe<string>; contractAddress: string };
 
 export type CollectionLinksService = {
   /**
@@ -24,7 +24,7 @@ export type CollectionLinksService = {
   link(creds: Credentials, req: LinkRequest): Promise<CollectionLink>;
   unlink(creds: Credentials, req: LinkRequest): Promise<boolean>;
   /** Links of a collection the caller owns. */
-  list(creds: Credentials, req: { projectId?: unknown; collectionId: unknown }): Promise<CollectionLink[]>;
+  list(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number }): Promise<CollectionLink[]>;
   /** Internal: the collection linked to each contract that has one, keyed `chainId:address`. */
   collectionsOf(keys: ContractKey[]): Promise<Map<string, { collectionId: number; private: boolean }>>;
   /** Internal: the public (non-private) tokens of a collection among `tokenIds`. */

@@ -19,9 +19,11 @@ import type { CollectionLinksService } from './links';
 import { metadataFromCollectionToken, metadataFromRow, pendingMetadata } from './rows';
 import { tokenKeyOf, type TokenKey, type TokenMetadata } from './types';
 import { batchKeysOf, tokenKeysOf } from './validate-request';
+import type { Maybe } from '../validate';
 
-type GetRequest = { chainID?: unknown; contractAddress?: unknown; tokenIDs?: unknown };
-type BatchRequest = { chainID?: unknown; contractTokenMap?: unknown };
+type GetRequest = { chainID?: Maybe<string>; contractAddress: string; tokenIDs: string[] };
+import type { BatchEntry } from './validate-request';
+type BatchRequest = { chainID: string; contractTokenMap: BatchEntry[] };
 
 export type TokenMetadataService = {
   /** Access key check plus the validated keys of GetTokenMetadata (loaded next, through the DataLoader). */

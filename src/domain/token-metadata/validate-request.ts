@@ -1,7 +1,7 @@
 // Validation of GetTokenMetadata(Batch) requests: chain, addresses, token ids and the 50 × 50 limit.
 import type { ChainsService } from '../chains';
 import { invalidArgument } from '../errors';
-import { requireUint256 } from '../validate';
+import { type Maybe, requireUint256 } from '../validate';
 import { requireAddress } from '../validate';
 import type { TokenKey } from './types';
 
@@ -15,18 +15,18 @@ const tokenIdsOf = (field: string, v: unknown): string[] => {
   return [...new Set(v.map((id, i) => requireUint256(`${field}[${i}]`, id)))];
 };
 
-export const tokenKeysOf = (chains: ChainsService, req: { chainID?: unknown; contractAddress?: unknown; tokenIDs?: unknown }): TokenKey[] => {
+export const tokenKeysOf = (chains: ChainsService, req: { chainID?: Maybe<string>; contractAddress: string; tokenIDs: string[] }): TokenKey[] => {
   const chainId = chains.resolve('chainID', req.chainID).chainId;
   const contract = requireAddress('contractAddress', req.contractAddress);
   return tokenIdsOf('tokenIDs', req.tokenIDs).map((tokenId) => ({ chainId, contract, tokenId }));
 };
 
-export type BatchEntry = { contractAddress?: unknown; tokenIDs?: unknown };
+export type BatchEntry = { contractAddress: string; tokenIDs: string[] };
 
 /** One group per contract, in request order; the same contract in two spellings is merged. */
 export const batchKeysOf = (
   chains: ChainsService,
-  req: { chainID?: unknown; contractTokenMap?: unknown },
+  req: { chainID: string; contractTokenMap: BatchEntry[] },
 ): Array<{ contractAddress: string; keys: TokenKey[] }> => {
   const chainId = chains.resolve('chainID', req.chainID).chainId;
   if (!Array.isArray(req.contractTokenMap)) throw invalidArgument('contractTokenMap', 'must map contract addresses to token id lists');

@@ -1,4 +1,5 @@
 // Plain shapes of wallet links and of the three wallet-linking requests, as the rest of Strata sees them.
+import type { Maybe } from '../validate';
 import type { SignatureKind } from '../../chain/signatures';
 
 /** `plain`: the documented text; `eip4361`: the same statement inside a sign-in message with domain, chain id, nonce and expiry. */
@@ -21,24 +22,28 @@ export type LinkedWallet = {
   linkedSignatureKind: SignatureKind;
 };
 
-/** Requests arrive unchecked (`unknown`): the service validates every field and names it when it refuses. */
+/**
+ * Requests as GraphQL types them: every field a string, absent allowed, so that the service's checks (which name the
+ * field they refuse, in the specification's words) decide what is required.
+ */
 export type GetLinkedWalletsRequest = {
-  parentWalletAddress?: unknown;
-  parentWalletMessage?: unknown;
-  parentWalletSignature?: unknown;
-  signatureChainId?: unknown;
+  parentWalletAddress?: Maybe<string>;
+  parentWalletMessage?: Maybe<string>;
+  parentWalletSignature?: Maybe<string>;
+  /** A chain id in decimal. */
+  signatureChainId?: Maybe<string>;
 };
 
 export type LinkWalletRequest = GetLinkedWalletsRequest & {
-  linkedWalletType?: unknown;
-  linkedWalletAddress?: unknown;
-  linkedWalletMessage?: unknown;
-  linkedWalletSignature?: unknown;
+  linkedWalletType?: Maybe<string>;
+  linkedWalletAddress?: Maybe<string>;
+  linkedWalletMessage?: Maybe<string>;
+  linkedWalletSignature?: Maybe<string>;
 };
 
 /** The child's message and signature are optional here (wire notes, Decision 6); verified when present. */
 export type RemoveLinkedWalletRequest = GetLinkedWalletsRequest & {
-  linkedWalletAddress?: unknown;
-  linkedWalletMessage?: unknown;
-  linkedWalletSignature?: unknown;
+  linkedWalletAddress?: Maybe<string>;
+  linkedWalletMessage?: Maybe<string>;
+  linkedWalletSignature?: Maybe<string>;
 };

@@ -42,6 +42,9 @@ export const filterIn = (v: unknown, keys: string[]): Body | unknown => {
  * (the `cursor` of the last line received). Absent ones stay absent; a present one is checked by the service.
  */
 export const resumeIn = (b: Body) => ({
-  ...(b.fromBlock !== undefined && b.fromBlock !== null ? { fromBlock: b.fromBlock as number } : {}),
+  // Numbers may arrive as decimal strings (wire notes, Decision 3); '' is unset.
+  ...(b.fromBlock !== undefined && b.fromBlock !== null && b.fromBlock !== ''
+    ? { fromBlock: typeof b.fromBlock === 'string' && /^\d{1,15}$/.test(b.fromBlock.trim()) ? Number(b.fromBlock.trim()) : b.fromBlock }
+    : {}),
   ...(b.cursor !== undefined && b.cursor !== null ? { cursor: b.cursor as string } : {}),
 });

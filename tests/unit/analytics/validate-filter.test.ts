@@ -12,13 +12,13 @@ const problem = (f: MarketFilterInput | null) => {
   throw new Error('accepted');
 };
 
-it('normalises a lenient filter', () => {
+it('normalises a filter', () => {
   const q = parseMarketFilter({
     ...base,
-    dateInterval: 'week',
+    dateInterval: 'WEEK',
     collections: ['0xAbCdEf0123456789aBcDeF0123456789AbCdEf01', '0xabcdef0123456789abcdef0123456789abcdef01'],
     tokenId: '0x10',
-    projectId: '7',
+    projectId: 7,
     ecosystemId: 3,
     projectType: 'ALL',
   });
@@ -41,7 +41,6 @@ it.each([
   [{ startDate: '2024-02-01', endDate: '2024-01-31' }, 'filter.endDate: must not be before startDate'],
   [{ startDate: '2020-01-01', endDate: '2023-01-01' }, 'filter.endDate: the range may span at most 1096 days with dateInterval DAY, not 1097'],
   [{ startDate: '2010-01-01', endDate: '2023-01-01', dateInterval: 'WEEK' }, 'filter.endDate: the range may span at most 3653 days'],
-  [{ ...base, dateInterval: 'YEAR' }, 'filter.dateInterval: must be DAY, WEEK or MONTH'],
   [{ ...base, collections: ['0x12'] }, 'filter.collections[0]: must be a 0x-prefixed 20-byte hex address'],
   [{ ...base, collections: 'nope' }, 'filter.collections: must be an array'],
   [{ ...base, tokenId: 'abc' }, 'filter.tokenId: must be an unsigned integer'],
