@@ -69,11 +69,3 @@ export const invalidArgument = (field: string, problem: string) => new DomainErr
 export const notFound = (what: string) => new DomainError('NotFound', `${what} not found`);
 export const unauthorized = (why: string) => new DomainError('Unauthorized', why);
 export const permissionDenied = (why: string) => new DomainError('PermissionDenied', why);
-
-/** A failure of infrastructure (node, network, database) that is worth retrying. */
-export class RetryableError extends Error {
-  constructor(message: string, cause?: unknown) {
-    super(message, { cause });
-    this.name = 'RetryableError';
-  }
-}

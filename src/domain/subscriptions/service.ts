@@ -9,7 +9,6 @@ import { balanceFilter, eventFilter, receiptFilter, type EventFilterRequest, typ
 import { openEventStream } from './stream';
 import type { Maybe } from '../validate';
 
-export { SUBSCRIBER_QUEUE_LIMIT } from './stream';
 
 /** Where to start: `fromBlock` (that block's events on) or the `cursor` of the last message received; neither: live. */
 export type ResumeRequest = { fromBlock?: Maybe<number>; cursor?: Maybe<string> };
