@@ -22,15 +22,24 @@ import {
   receiptSchema,
   transactionSchema,
 } from './rpc-schemas';
-import { redactUrl, silentLogger, type ChainLogger, type Transport } from './transport';
+import { createEndpointPool, type EndpointOptions, type EndpointStatus } from './endpoint-pool';
+import { redactUrl, silentLogger, type ChainLogger } from './transport';
 import { createHttpTransport } from './transport-http';
 import { createWsTransport } from './transport-ws';
 import type { Block, BlockTag, BlockWithTransactions, CallRequest, Hex, Log, LogFilter, Receipt, Transaction } from './types';
 
 export type ChainClientOptions = {
   chainId: number;
-  /** http(s):// or ws(s):// */
-  url: string;
+  /** One node, http(s):// or ws(s)://; or `endpoints`. */
+  url?: string;
+  /** Several endpoints of the chain, preferred first (endpoint-pool.ts). */
+  endpoints?: EndpointOptions[];
+  /** An endpoint whose head is this many blocks behind the best is benched. Default 10. */
+  maxLagBlocks?: number;
+  /** First bench of a failing endpoint (doubles per failure in a row). Default 5 000 ms. */
+  endpointBackoffMs?: number;
+  /** How often the endpoints' heads are compared. Default 15 000 ms. */
+  endpointProbeMs?: number;
   /** Requests in flight to this node at once. Default 8. */
   maxConcurrency?: number;
   /** Per attempt. Default 15 000 ms. */
@@ -76,10 +85,12 @@ export type ChainClient = {
    * Heads can be skipped (several blocks between polls, a ws reconnect): use them as a signal, read blocks by number.
    */
   subscribeNewHeads(onHead: OnHead): Promise<Unsubscribe>;
+  /** Health of each RPC endpoint, preferred first. */
+  endpoints(): EndpointStatus[];
   close(): Promise<void>;
 };
 
-const DEFAULTS = { maxConcurrency: 8, timeoutMs: 15_000, retries: 4, retryMinDelayMs: 250, pollIntervalMs: 2_000 };
+const DEFAULTS = { maxConcurrency: 8, timeoutMs: 15_000, retries: 4, retryMinDelayMs: 250, pollIntervalMs: 2_000, maxLagBlocks: 10 };
 const RETRY_MAX_DELAY_MS = 5_000;
 
 const toQuantity = (n: number | bigint): string => `0x${n.toString(16)}`;
@@ -105,13 +116,25 @@ const maybeTransaction = transactionSchema.nullable();
 export const createChainClient = async (options: ChainClientOptions): Promise<ChainClient> => {
   const opts = { ...DEFAULTS, ...options };
   const logger = options.logger ?? silentLogger;
-  const where = redactUrl(opts.url);
-  const isWs = /^wss?:\/\//i.test(opts.url);
-  if (!isWs && !/^https?:\/\//i.test(opts.url)) throw new TypeError(`unsupported node URL scheme: ${where}`);
-
-  const transport: Transport = isWs
-    ? createWsTransport({ url: opts.url, chainId: opts.chainId, timeoutMs: opts.timeoutMs, logger })
-    : createHttpTransport({ url: opts.url, chainId: opts.chainId, timeoutMs: opts.timeoutMs });
+  const endpoints: EndpointOptions[] =
+    options.endpoints ?? (options.url ? [{ url: options.url, maxConcurrency: opts.maxConcurrency, maxRequestsPerSecond: null, maxBlockRange: null }] : []);
+  for (const e of endpoints) {
+    if (!/^(https?|wss?):\/\//i.test(e.url)) throw new TypeError(`unsupported node URL scheme: ${redactUrl(e.url)}`);
+  }
+  const transport = createEndpointPool({
+    chainId: opts.chainId,
+    endpoints,
+    maxLagBlocks: opts.maxLagBlocks,
+    benchMinMs: options.endpointBackoffMs,
+    probeIntervalMs: options.endpointProbeMs,
+    logger,
+    connect: (url) =>
+      /^wss?:\/\//i.test(url)
+        ? createWsTransport({ url, chainId: opts.chainId, timeoutMs: opts.timeoutMs, logger })
+        : createHttpTransport({ url, chainId: opts.chainId, timeoutMs: opts.timeoutMs }),
+  });
+  /** The endpoint in use, for logs. */
+  const where = () => transport.current();
   const limit = pLimit(opts.maxConcurrency);
   const unsubscribers = new Set<Unsubscribe>();
   let closed = false;
@@ -126,6 +149,7 @@ export const createChainClient = async (options: ChainClientOptions): Promise<Ch
           // The slot is held for one attempt only, never while backing off.
           return await limit(() => transport.request(method, params, timeoutMs));
         } catch (err) {
+          if (err instanceof ChainIdMismatchError) throw new pRetry.AbortError(err);
           const classified = classifyError(method, err);
           if (classified instanceof RetryableChainError && !closed) throw classified;
           throw new pRetry.AbortError(classified);
@@ -139,7 +163,7 @@ export const createChainClient = async (options: ChainClientOptions): Promise<Ch
         randomize: true,
         onFailedAttempt: (err) =>
           logger.warn(
-            { method, url: where, attempt: err.attemptNumber, retriesLeft: err.retriesLeft, err: err.message },
+            { method, url: where(), attempt: err.attemptNumber, retriesLeft: err.retriesLeft, err: err.message },
             'chain request attempt failed',
           ),
       },
@@ -195,7 +219,7 @@ export const createChainClient = async (options: ChainClientOptions): Promise<Ch
       } catch (err) {
         if (!isMethodUnsupported(err)) throw err;
         blockReceiptsSupported = false;
-        logger.warn({ url: where }, 'node does not support eth_getBlockReceipts; callers fall back to per-transaction receipts');
+        logger.warn({ url: where() }, 'node does not support eth_getBlockReceipts; callers fall back to per-transaction receipts');
         return null;
       }
       const wrong = receipts?.find((r) => (typeof block === 'number' ? r.blockNumber !== block : r.blockHash !== param));
@@ -240,7 +264,7 @@ export const createChainClient = async (options: ChainClientOptions): Promise<Ch
         ).catch((err) => {
           // Some ws endpoints (load balancers, light clients) refuse eth_subscribe: poll over the same socket.
           if (!isMethodUnsupported(err)) throw err;
-          logger.warn({ url: where }, 'node refuses eth_subscribe("newHeads"); polling instead');
+          logger.warn({ url: where() }, 'node refuses eth_subscribe("newHeads"); polling instead');
           return poll();
         });
       } else {
@@ -253,6 +277,8 @@ export const createChainClient = async (options: ChainClientOptions): Promise<Ch
       return unsubscribe;
     },
 
+    endpoints: () => transport.status(),
+
     close: async () => {
       if (closed) return;
       await Promise.all([...unsubscribers].map((u) => u().catch(() => undefined)));
@@ -263,7 +289,7 @@ export const createChainClient = async (options: ChainClientOptions): Promise<Ch
 
   try {
     const actual = await client.eth_chainId();
-    if (actual !== opts.chainId) throw new ChainIdMismatchError(opts.chainId, actual, where);
+    if (actual !== opts.chainId) throw new ChainIdMismatchError(opts.chainId, actual, where());
   } catch (err) {
     await client.close();
     throw err;

@@ -19,7 +19,13 @@ export const createChainRegistry = ({ chains, logger }: { chains: readonly Chain
       if (!config) return Promise.reject(new Error(`chain ${chainId} is not configured`));
       let client = clients.get(chainId);
       if (!client) {
-        client = createChainClient({ chainId, url: config.url, maxConcurrency: config.maxConcurrency, logger });
+        client = createChainClient({
+          chainId,
+          endpoints: [...config.endpoints],
+          maxConcurrency: config.maxConcurrency,
+          maxLagBlocks: config.maxLagBlocks,
+          logger,
+        });
         // A failed connection must not be cached forever: the next call retries.
         client.catch(() => clients.delete(chainId));
         clients.set(chainId, client);

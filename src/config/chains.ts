@@ -1,11 +1,27 @@
-// CHAINS: the EVM chains Strata serves and indexes, as JSON or as a compact `id[:name]=url` list.
+// CHAINS: the EVM chains Strata serves and indexes, as JSON or as a compact `id[:name]=url[|url…]` list.
 import { z } from 'zod';
+
+/** One RPC endpoint of a chain and its limits (src/chain/endpoint-pool.ts). */
+export type EndpointConfig = Readonly<{
+  url: string;
+  /** Requests in flight to this endpoint at once (default: the chain's maxConcurrency). */
+  maxConcurrency: number;
+  /** Requests started per second; null: no limit. */
+  maxRequestsPerSecond: number | null;
+  /** Widest eth_getLogs range, in blocks, this endpoint accepts; null: no limit of its own. */
+  maxBlockRange: number | null;
+}>;
 
 export type ChainConfig = Readonly<{
   chainId: number;
   /** Optional name; `chainID` in requests may be the id or this name. */
   name: string | null;
+  /** The first endpoint's URL (logs name it; requests go to `endpoints`). */
   url: string;
+  /** The chain's RPC endpoints, preferred first; requests fail over between them. */
+  endpoints: readonly EndpointConfig[];
+  /** An endpoint whose head is more than this many blocks below the best one's is benched. */
+  maxLagBlocks: number;
   /** First block to ingest. */
   startBlock: number;
   /** A block this deep under the head is final (receipts `final`, reorgs no longer expected). */
@@ -16,24 +32,54 @@ export type ChainConfig = Readonly<{
   maxLogRange: number;
 }>;
 
-const chainSchema = z.object({
-  chainId: z.coerce.number().int().positive(),
-  name: z
-    .string()
-    .regex(/^[a-z][a-z0-9-]{0,31}$/, 'name must be lower-case letters, digits and dashes')
-    .nullish()
-    .transform((v) => v ?? null),
-  url: z.string().regex(/^(https?|wss?):\/\/\S+$/, 'url must be http(s):// or ws(s)://'),
-  startBlock: z.coerce.number().int().min(0).default(0),
-  confirmations: z.coerce.number().int().min(1).max(10_000).default(12),
-  maxConcurrency: z.coerce.number().int().min(1).max(256).default(8),
-  maxLogRange: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-});
+const nodeUrl = z.string().regex(/^(https?|wss?):\/\/\S+$/, 'url must be http(s):// or ws(s)://');
+
+/** An endpoint: a URL, or a URL with its own limits (a bare URL is read as `{ url }`, so errors name the field). */
+const endpointSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? { url: v } : v),
+  z
+    .object({
+      url: nodeUrl,
+      maxConcurrency: z.coerce.number().int().min(1).max(256).optional(),
+      maxRequestsPerSecond: z.coerce.number().positive().max(100_000).optional(),
+      maxBlockRange: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    })
+    .strict(),
+);
+
+const chainSchema = z
+  .object({
+    chainId: z.coerce.number().int().positive(),
+    name: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,31}$/, 'name must be lower-case letters, digits and dashes')
+      .nullish()
+      .transform((v) => v ?? null),
+    url: nodeUrl.optional(),
+    urls: z.array(endpointSchema).min(1, 'urls needs at least one endpoint').max(16).optional(),
+    startBlock: z.coerce.number().int().min(0).default(0),
+    confirmations: z.coerce.number().int().min(1).max(10_000).default(12),
+    maxConcurrency: z.coerce.number().int().min(1).max(256).default(8),
+    maxLogRange: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    maxLagBlocks: z.coerce.number().int().min(1).max(10_000).default(10),
+  })
+  .refine((c) => (c.url === undefined) !== (c.urls === undefined), { message: 'give either url or urls' })
+  .transform(({ url, urls, ...c }): ChainConfig => {
+    const endpoints = (urls ?? [{ url: url! } as { url: string; maxConcurrency?: number; maxRequestsPerSecond?: number; maxBlockRange?: number }]).map(
+      (e): EndpointConfig => ({
+        url: e.url,
+        maxConcurrency: e.maxConcurrency ?? c.maxConcurrency,
+        maxRequestsPerSecond: e.maxRequestsPerSecond ?? null,
+        maxBlockRange: e.maxBlockRange ?? null,
+      }),
+    );
+    return { ...c, url: endpoints[0].url, endpoints: Object.freeze(endpoints) };
+  });
 
 /** Shown after any CHAINS problem: the two accepted forms. */
 export const CHAINS_FORMS =
   'CHAINS takes a JSON array, e.g. [{"chainId":1,"url":"https://eth.example/rpc","name":"mainnet","confirmations":12}], ' +
-  'or the short form <chainId>[:<name>]=<url> separated by commas, e.g. 1:mainnet=https://eth.example/rpc,137=wss://polygon.example/ws';
+  'or the short form <chainId>[:<name>]=<url>[|<url>…] separated by commas, e.g. 1:mainnet=https://eth.example/rpc|https://backup.example/rpc,137=wss://polygon.example/ws';
 
 /** Parses CHAINS; returns problems instead of throwing so config can list them all. */
 export const parseChains = (raw: string | undefined): { chains: ChainConfig[]; problems: string[] } => {
@@ -57,12 +103,14 @@ const parseChainList = (raw: string | undefined): { chains: ChainConfig[]; probl
   } else {
     const parts = text.split(',');
     const malformed = parts.flatMap((part, i) =>
-      SHORT_FORM.test(part) ? [] : [`CHAINS[${i}]: "${part.trim()}" is not <chainId>[:<name>]=<url>`],
+      SHORT_FORM.test(part) ? [] : [`CHAINS[${i}]: "${part.trim()}" is not <chainId>[:<name>]=<url>[|<url>…]`],
     );
     if (malformed.length) return { chains: [], problems: malformed };
     items = parts.map((part) => {
       const m = SHORT_FORM.exec(part)!;
-      return { chainId: m[1], name: m[2], url: m[3] };
+      // Several endpoints: `a|b` (a `|` never appears unescaped in a URL).
+      const urls = m[3].split('|');
+      return urls.length > 1 ? { chainId: m[1], name: m[2], urls } : { chainId: m[1], name: m[2], url: m[3] };
     });
   }
   const problems: string[] = [];

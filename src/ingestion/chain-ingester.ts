@@ -237,7 +237,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     }
     let unsubscribe: Unsubscribe | null = null;
     try {
-      logger.info({ url: chain.url.replace(/\/\/[^@/]*@/, '//***@') }, 'ingestion started');
+      logger.info({ endpoints: client.endpoints().map((e) => e.url) }, 'ingestion started');
       await finality.resume(await ensureCheckpoint());
       const tracker = createContractTracker(db, client);
       const report = createProgressReporter(logger);
