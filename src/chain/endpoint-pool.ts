@@ -8,17 +8,11 @@
 import pLimit from 'p-limit';
 import { RateLimiterMemory, RateLimiterQueue } from 'rate-limiter-flexible';
 import { ChainIdMismatchError, ChainRequestError, LogRangeTooLargeError, RetryableChainError, classifyError } from './errors';
+import type { EndpointConfig } from '../config';
 import { redactUrl, type ChainLogger, type Transport } from './transport';
 
-export type EndpointOptions = {
-  url: string;
-  /** Requests in flight to this endpoint at once. */
-  maxConcurrency: number;
-  /** Requests started per second; null: no limit. */
-  maxRequestsPerSecond: number | null;
-  /** Widest eth_getLogs range (blocks, inclusive) this endpoint accepts; null: no limit of its own. */
-  maxBlockRange: number | null;
-};
+/** One endpoint and its limits, as CHAINS configures it. */
+export type EndpointOptions = EndpointConfig;
 
 export type EndpointState = 'healthy' | 'benched' | 'behind' | 'wrong-chain';
 
@@ -187,8 +181,7 @@ export const createEndpointPool = ({
     try {
       const result = await attempt(e, method, params, timeoutMs);
       e.served++;
-      if (e.state !== 'healthy') recover(e);
-      else e.failures = 0;
+      recover(e);
       if (method === 'eth_blockNumber') {
         const head = hexToNumber(result);
         if (head !== null) sawHead(e, head);

@@ -16,8 +16,6 @@ export type ChainConfig = Readonly<{
   chainId: number;
   /** Optional name; `chainID` in requests may be the id or this name. */
   name: string | null;
-  /** The first endpoint's URL (logs name it; requests go to `endpoints`). */
-  url: string;
   /** The chain's RPC endpoints, preferred first; requests fail over between them. */
   endpoints: readonly EndpointConfig[];
   /** An endpoint whose head is more than this many blocks below the best one's is benched. */
@@ -73,7 +71,7 @@ const chainSchema = z
         maxBlockRange: e.maxBlockRange ?? null,
       }),
     );
-    return { ...c, url: endpoints[0].url, endpoints: Object.freeze(endpoints) };
+    return { ...c, endpoints: Object.freeze(endpoints) };
   });
 
 /** Shown after any CHAINS problem: the two accepted forms. */

@@ -13,7 +13,7 @@ import {
   type Db,
   type TransferRow,
 } from '../db';
-import { balanceKey, computeBalances, splitKey, tokenIdOf, touchedKeys, type BalanceKey, type BalanceResult } from './balances';
+import { balanceKey, balanceRowOf, computeBalances, splitKey, tokenIdOf, touchedKeys, type BalanceKey, type BalanceResult } from './balances';
 import { createChainWriter, forgetUndoThrough } from './chain-writer';
 import { recordMarketEvents } from './market-events';
 import type { Batch } from './types';
@@ -130,10 +130,7 @@ export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow
     await writer.appendByBlock(BalanceChangeEntity, result.changes, { upsert: ['blockHash', 'delta', 'balance'] });
     await writer.putByKey(
       BalanceEntity,
-      result.changes.map((c) => ({
-        block: c.blockNumber,
-        row: { chainId: c.chainId, contract: c.contract, account: c.account, tokenId: c.tokenId, balance: c.balance, blockNumber: c.blockNumber, blockHash: c.blockHash },
-      })),
+      result.changes.map((c) => ({ block: c.blockNumber, row: balanceRowOf(c) })),
     );
     if (Number.isFinite(undo.forgetThrough)) await forgetUndoThrough(m, batch.chainId, undo.forgetThrough);
     const seq = cp.eventSeq + 1;
@@ -147,7 +144,7 @@ export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow
         indexedHash: batch.toHash,
         eventSeq: seq,
         liveFrom,
-        undoFrom: Number.isFinite(undo.undoFrom) ? undo.undoFrom : cp.undoFrom,
+        undoFrom: undo.undoFrom,
         updatedAt: new Date(),
       },
     );

@@ -29,6 +29,17 @@ export const touchedKeys = (transfers: TransferLog[]): BalanceKey[] => {
 
 export type BalanceResult = { changes: BalanceChangeRow[]; balances: BalanceRow[] };
 
+/** The balance row as it stands after the block of a change. */
+export const balanceRowOf = (c: BalanceChangeRow): BalanceRow => ({
+  chainId: c.chainId,
+  contract: c.contract,
+  account: c.account,
+  tokenId: c.tokenId,
+  balance: c.balance,
+  blockNumber: c.blockNumber,
+  blockHash: c.blockHash,
+});
+
 /**
  * Applies transfers in (block, log index) order to the balances before the batch.
  * `before` maps keys to their stored balance (absent = 0).
@@ -69,7 +80,7 @@ export const computeBalances = (
       current.set(key, balance);
       const change = { chainId, contract, blockNumber, account, tokenId, blockHash, delta: delta.toString(), balance: balance.toString() };
       changes.push(change);
-      latest.set(key, { chainId, contract, account, tokenId, balance: change.balance, blockNumber, blockHash });
+      latest.set(key, balanceRowOf(change));
     }
   }
   return { changes, balances: [...latest.values()] };

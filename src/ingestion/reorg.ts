@@ -14,6 +14,7 @@ import {
   type TransferRow,
 } from '../db';
 import { undoAbove } from './chain-writer';
+
 export class DeepReorgError extends Error {
   constructor(chainId: number, window: number) {
     super(

@@ -5,7 +5,6 @@ it('reads one url as one endpoint with the chain’s concurrency and no limits o
   const { chains, problems } = parseChains('[{"chainId":1,"url":"https://a.example/rpc","maxConcurrency":4}]');
   expect(problems).toEqual([]);
   expect(chains[0]).toMatchObject({
-    url: 'https://a.example/rpc',
     maxLagBlocks: 10,
     endpoints: [{ url: 'https://a.example/rpc', maxConcurrency: 4, maxRequestsPerSecond: null, maxBlockRange: null }],
   });
@@ -22,7 +21,6 @@ it('reads urls as strings or objects with per-endpoint limits, preferred first',
     ]),
   );
   expect(problems).toEqual([]);
-  expect(chains[0].url).toBe('wss://a.example/ws');
   expect(chains[0].maxLagBlocks).toBe(5);
   expect(chains[0].endpoints).toEqual([
     { url: 'wss://a.example/ws', maxConcurrency: 8, maxRequestsPerSecond: null, maxBlockRange: null },
