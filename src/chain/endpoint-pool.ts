@@ -53,6 +53,8 @@ type Endpoint = {
   head: number | null;
   failures: number;
   benchedUntil: number;
+  /** Whether the current bench is the node's own Retry-After. */
+  retryAfter: boolean;
   /** Whether eth_chainId was checked on this endpoint. */
   verified: boolean;
   served: number;
@@ -61,13 +63,16 @@ type Endpoint = {
 
 const hexToNumber = (v: unknown): number | null => (typeof v === 'string' && /^0x[0-9a-f]+$/i.test(v) ? Number.parseInt(v, 16) : null);
 
-/** The block span of an eth_getLogs filter with numeric bounds, or null (tags, block hashes). */
-const logRangeOf = (params: unknown[]): number | null => {
+/** The numeric bounds of an eth_getLogs filter, or null (tags, block hashes). */
+const logRangeOf = (params: unknown[]): { from: number; to: number } | null => {
   const f = params[0] as { fromBlock?: unknown; toBlock?: unknown } | undefined;
   const from = hexToNumber(f?.fromBlock);
   const to = hexToNumber(f?.toBlock);
-  return from !== null && to !== null ? to - from + 1 : null;
+  return from !== null && to !== null ? { from, to } : null;
 };
+
+/** The longest a request waits for an endpoint benched on the node's own `Retry-After`. */
+const RETRY_AFTER_WAIT_MAX_MS = 60_000;
 
 export const createEndpointPool = ({
   chainId,
@@ -105,6 +110,7 @@ export const createEndpointPool = ({
     head: null,
     failures: 0,
     benchedUntil: 0,
+    retryAfter: false,
     verified: false,
     served: 0,
     failed: 0,
@@ -113,9 +119,10 @@ export const createEndpointPool = ({
 
   const bestHead = () => Math.max(-1, ...endpoints.filter((e) => e.state !== 'wrong-chain').map((e) => e.head ?? -1));
 
-  const bench = (e: Endpoint, state: 'benched' | 'behind', why: string) => {
+  /** `forMs`: the node said how long (Retry-After); else the doubling backoff. */
+  const bench = (e: Endpoint, state: 'benched' | 'behind', why: string, forMs?: number) => {
     e.failures++;
-    const ms = Math.min(BENCH_MAX_MS, benchMinMs * 2 ** Math.min(e.failures - 1, 16));
+    const ms = forMs ?? Math.min(BENCH_MAX_MS, benchMinMs * 2 ** Math.min(e.failures - 1, 16));
     e.benchedUntil = now() + ms;
     if (e.state !== state) logger.warn({ chainId, url: e.where, state, forMs: ms, why }, 'RPC endpoint benched');
     e.state = state;
@@ -140,16 +147,22 @@ export const createEndpointPool = ({
     const usable = endpoints.filter((e) => e.state !== 'wrong-chain');
     if (!usable.length) throw new ChainIdMismatchError(chainId, -1, `every endpoint of chain ${chainId}`);
     const range = method === 'eth_getLogs' ? logRangeOf(params) : null;
-    const fits = range === null ? usable : usable.filter((e) => e.options.maxBlockRange === null || range <= e.options.maxBlockRange);
+    const span = range && range.to - range.from + 1;
+    const fits = span === null ? usable : usable.filter((e) => e.options.maxBlockRange === null || span <= e.options.maxBlockRange);
     if (!fits.length) {
       const widest = Math.max(...usable.map((e) => e.options.maxBlockRange ?? 0));
-      throw new LogRangeTooLargeError(method, `block range ${range} is wider than any endpoint accepts (at most ${widest})`);
+      throw new LogRangeTooLargeError(method, `block range ${span} is wider than any endpoint accepts (at most ${widest})`);
     }
     const t = now();
     // A failed endpoint is tried again once its bench ends; a lagging one only once the probe saw it catch up (it
     // would answer with stale data, not with an error).
     const ready = fits.filter((e) => e.state === 'healthy' || (e.state === 'benched' && e.benchedUntil <= t));
-    return ready.length ? ready : [...fits].sort((a, b) => a.benchedUntil - b.benchedUntil).slice(0, 1);
+    // Every one is benched: the failed one that comes back first, and a lagging one only when nothing else is left.
+    if (!ready.length) return [...fits].sort((a, b) => Number(a.state === 'behind') - Number(b.state === 'behind') || a.benchedUntil - b.benchedUntil).slice(0, 1);
+    // Logs of blocks an endpoint has not reached yet come back as an empty list, not an error: ask one whose last
+    // reported head covers the range, when one does.
+    const covering = range ? ready.filter((e) => e.head !== null && e.head >= range.to) : [];
+    return covering.length ? covering : ready;
   };
 
   /**
@@ -178,6 +191,9 @@ export const createEndpointPool = ({
 
   const request = async (method: string, params: unknown[], timeoutMs: number): Promise<unknown> => {
     const e = candidates(method, params)[0];
+    // Every endpoint is benched: wait for the one the node itself told when to come back (Retry-After), briefly.
+    const wait = e.benchedUntil - now();
+    if (e.state === 'benched' && e.retryAfter && wait > 0) await new Promise((r) => setTimeout(r, Math.min(wait, RETRY_AFTER_WAIT_MAX_MS)));
     try {
       const result = await attempt(e, method, params, timeoutMs);
       e.served++;
@@ -191,8 +207,12 @@ export const createEndpointPool = ({
       e.failed++;
       const classified = err instanceof ChainIdMismatchError ? err : classifyError(method, err);
       // Transient: bench it, and the client's retry goes to the next endpoint. A refusal (a revert, invalid params)
-      // is the request's, not the endpoint's.
-      if (classified instanceof RetryableChainError && endpoints.length > 1) bench(e, 'benched', classified.message);
+      // is the request's, not the endpoint's. A node that said when to come back is left alone until then, even
+      // when it is the only one.
+      const retryAfter = classified instanceof RetryableChainError ? classified.retryAfterMs : undefined;
+      e.retryAfter = retryAfter !== undefined;
+      if (retryAfter !== undefined) bench(e, 'benched', classified.message, retryAfter);
+      else if (classified instanceof RetryableChainError && endpoints.length > 1) bench(e, 'benched', classified.message);
       if (classified instanceof ChainIdMismatchError && endpoints.some((x) => x.state !== 'wrong-chain')) {
         throw new RetryableChainError(method, 'connection', `${e.where} serves another chain; trying another endpoint`);
       }

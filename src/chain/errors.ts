@@ -11,10 +11,13 @@ export class RetryableChainError extends Error {
     readonly reason: RetryReason,
     message: string,
     readonly status?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterMs?: number },
   ) {
-    super(`${method}: ${message}`, options);
+    super(`${method}: ${message}`, { cause: options?.cause });
+    this.retryAfterMs = options?.retryAfterMs;
   }
+  /** How long the node asked us to wait (HTTP `Retry-After`), when it said. */
+  readonly retryAfterMs?: number;
 }
 
 /** The node answered and refused (JSON-RPC error such as a revert or invalid params); retrying will not help. */
@@ -38,7 +41,61 @@ export class ChainRequestError extends Error {
 /** eth_getLogs refused because the range is too wide or matches too many logs: split the range and ask again. */
 export class LogRangeTooLargeError extends ChainRequestError {
   override readonly name = 'LogRangeTooLargeError';
+  /**
+   * The range the node suggested trying instead, when it said (Infura, Alchemy and others name one in the message or
+   * the error data); it starts at the refused range's start.
+   */
+  suggested?: { fromBlock: number; toBlock: number };
+  /** The widest range, in blocks, the node says it accepts, when it said. */
+  maxBlocks?: number;
 }
+
+// Stated maximum widths: "limited to a 10,000 range" (QuickNode, 1RPC, Blast), "Max range: 800" (Cloudflare),
+// "maximum block range: 50000" (PublicNode), "block range is too wide (maximum 1024)" (Frontier chains),
+// "up to a 2000 block range" (Aurora), "range 20000 exceeds limit of 10000" (Infura), "please limit the query to at
+// most 1000 blocks" (Coinbase), "Maximum allowed number of requested blocks is 1000" (thirdweb).
+const STATED_MAX_WIDTH = [
+  /limited to an? ([\d,.]+) (?:block )?range/i,
+  /max range: ([\d,]+)/i,
+  /maximum block range: ([\d,]+)/i,
+  /too wide \(maximum ([\d,]+)\)/i,
+  /up to an? ([\d,]+) block range/i,
+  /exceeds limit of ([\d,]+)/i,
+  /at most ([\d,]+) blocks/i,
+  /number of requested blocks is ([\d,]+)/i,
+];
+
+const statedMaxWidth = (message: string): number | undefined => {
+  for (const re of STATED_MAX_WIDTH) {
+    const m = re.exec(message);
+    const n = m ? Number(m[1].replace(/[,.]/g, '')) : NaN;
+    if (Number.isSafeInteger(n) && n > 0) return n;
+  }
+  return undefined;
+};
+
+const SUGGESTED_IN_DATA = (data: unknown): { fromBlock: number; toBlock: number } | undefined => {
+  const d = data as { from?: unknown; to?: unknown } | undefined;
+  if (typeof d?.from !== 'string' || typeof d?.to !== 'string') return undefined;
+  const fromBlock = Number.parseInt(d.from, 16);
+  const toBlock = Number.parseInt(d.to, 16);
+  return Number.isSafeInteger(fromBlock) && Number.isSafeInteger(toBlock) ? { fromBlock, toBlock } : undefined;
+};
+
+// "Try with this block range [0x1, 0x2]" (Infura), "this block range should work: [0x1, 0x2]" (Alchemy),
+// "retry with the range 100-200" (LlamaRPC and other geth-derived proxies).
+const SUGGESTED_IN_MESSAGE = /\[\s*(0x[0-9a-f]+|\d+)\s*,\s*(0x[0-9a-f]+|\d+)\s*\]|range (\d+)\s*-\s*(\d+)/i;
+
+/** The range a refusal suggests, if any, and only when it is a usable one (non-empty, ordered). */
+const suggestedRange = (message: string, data: unknown): { fromBlock: number; toBlock: number } | undefined => {
+  let found = SUGGESTED_IN_DATA(data);
+  if (!found) {
+    const m = SUGGESTED_IN_MESSAGE.exec(message);
+    const [a, b] = m ? [m[1] ?? m[3], m[2] ?? m[4]] : [];
+    if (a && b) found = { fromBlock: Number(a), toBlock: Number(b) };
+  }
+  return found && Number.isSafeInteger(found.fromBlock) && Number.isSafeInteger(found.toBlock) && found.fromBlock <= found.toBlock ? found : undefined;
+};
 
 /** The node answered with something that does not have the shape the JSON-RPC spec promises. */
 export class InvalidResponseError extends ChainRequestError {
@@ -75,12 +132,16 @@ const RETRYABLE_NET_CODES = new Set([
   'ERR_SOCKET_CONNECTION_TIMEOUT',
 ]);
 
-const RATE_LIMIT_RE = /rate.?limit|too many requests|request limit|exceeded .*(capacity|quota|compute units)|try again later|daily request count/i;
+const RATE_LIMIT_RE =
+  /rate.?limit|rate exceeded|too many requests|request limit|exceeded .*(capacity|quota|compute units)|try again later|daily request count|credits? (limit|exhausted)/i;
+
+/** Infura's code for "limit exceeded": a rate limit, except on eth_getLogs where it also means "range too large". */
+const LIMIT_EXCEEDED_CODE = -32005;
 
 // Wordings used by geth-derived nodes and hosted providers (Infura, Alchemy, QuickNode, Ankr, BSC…)
 // when they refuse a getLogs range.
 const LOG_RANGE_RE =
-  /query returned more than|block range|range (is )?too (large|wide|big)|range limit|limit exceeded|too many|response size|max(imum)? (block )?range|exceeds? (the )?max|results? limit|is limited to|query timeout exceeded|log response size/i;
+  /query returned more than|block range|range (is )?too (large|wide|big)|range limit|limit exceeded|too many|response size|max(imum)? (block )?range|exceeds? (the )?max|results? limit|is limited to|query timeout exceeded|log response size|exceeds limit of|requested blocks|limit the query|response too large|query exceeds max|blocks distance/i;
 
 type JsonRpcErrorObject = { code?: number; message: string; data?: unknown };
 
@@ -107,6 +168,15 @@ const findRpcError = (err: any): JsonRpcErrorObject | undefined => {
   return undefined;
 };
 
+/** `Retry-After` in seconds or as an HTTP date, in ms from now; capped at 5 minutes. */
+const retryAfterOf = (err: any): number | undefined => {
+  const raw = err?.info?.retryAfter;
+  if (typeof raw !== 'string' || !raw.trim()) return undefined;
+  const seconds = Number(raw);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(raw) - Date.now();
+  return Number.isFinite(ms) ? Math.min(300_000, Math.max(0, ms)) : undefined;
+};
+
 const httpStatus = (err: any): number | undefined => {
   const s = err?.info?.responseStatus;
   if (typeof s === 'string') {
@@ -120,9 +190,12 @@ const fromRpcError = (method: string, e: JsonRpcErrorObject, cause: unknown): Ch
   const data = typeof e.data === 'string' ? e.data : undefined;
   const isRateLimit = e.code === 429 || RATE_LIMIT_RE.test(e.message);
   if (method === 'eth_getLogs' && !isRateLimit && LOG_RANGE_RE.test(e.message)) {
-    return new LogRangeTooLargeError(method, e.message, e.code, data, { cause });
+    const refused = new LogRangeTooLargeError(method, e.message, e.code, data, { cause });
+    refused.suggested = suggestedRange(e.message, e.data);
+    refused.maxBlocks = statedMaxWidth(e.message);
+    return refused;
   }
-  if (isRateLimit || (method !== 'eth_getLogs' && /limit exceeded/i.test(e.message))) {
+  if (isRateLimit || e.code === LIMIT_EXCEEDED_CODE || (method !== 'eth_getLogs' && /limit exceeded/i.test(e.message))) {
     return new RetryableChainError(method, 'rate-limited', e.message, undefined, { cause });
   }
   return new ChainRequestError(method, e.message, e.code, data, { cause });
@@ -134,7 +207,10 @@ export const classifyError = (method: string, err: unknown): ChainError => {
   const e = err as any;
   const status = httpStatus(e);
   if (status !== undefined && (status === 429 || status === 502 || status === 503 || status === 504)) {
-    return new RetryableChainError(method, status === 429 ? 'rate-limited' : 'server-error', `HTTP ${status}`, status, { cause: err });
+    return new RetryableChainError(method, status === 429 ? 'rate-limited' : 'server-error', `HTTP ${status}`, status, {
+      cause: err,
+      retryAfterMs: retryAfterOf(e),
+    });
   }
   const rpcError = findRpcError(e);
   if (rpcError) return fromRpcError(method, rpcError, err);

@@ -24,3 +24,4 @@ export {
   type ContractType,
   type ReadOptions,
 } from './contract-reads';
+export { bloomMayMatch } from './bloom';

@@ -24,6 +24,7 @@ export const createChainRegistry = ({ chains, logger }: { chains: readonly Chain
           endpoints: [...config.endpoints],
           maxConcurrency: config.maxConcurrency,
           maxLagBlocks: config.maxLagBlocks,
+          endpointProbeMs: config.headProbeMs,
           logger,
         });
         // A failed connection must not be cached forever: the next call retries.

@@ -38,6 +38,11 @@ const headerSchema = headSchema.extend({
   gasLimit: bigintQuantity,
   gasUsed: bigintQuantity,
   baseFeePerGas: optionalBigint,
+  logsBloom: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{512}$/, 'expected a 256-byte bloom')
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null)),
 });
 
 export const transactionSchema = z.object({

@@ -4,8 +4,8 @@ import { Agent, request } from 'undici';
 import { withTimeout, type Transport } from './transport';
 
 /** Errors shaped like ethers' (`info.responseStatus`, `error`), so one classifier serves both transports. */
-const httpError = (status: number, body: string) =>
-  Object.assign(new Error(`HTTP ${status}`), { info: { responseStatus: String(status), responseBody: body } });
+const httpError = (status: number, body: string, retryAfter: string | undefined) =>
+  Object.assign(new Error(`HTTP ${status}`), { info: { responseStatus: String(status), responseBody: body, retryAfter } });
 
 export const createHttpTransport = ({ url, timeoutMs }: { url: string; chainId: number; timeoutMs: number }): Transport => {
   const parsed = new URL(url);
@@ -27,7 +27,10 @@ export const createHttpTransport = ({ url, timeoutMs }: { url: string; chainId: 
       dispatcher: agent,
     });
     const text = await res.body.text();
-    if (res.statusCode < 200 || res.statusCode >= 300) throw httpError(res.statusCode, text);
+    if (res.statusCode < 200 || res.statusCode >= 300) {
+      const retryAfter = res.headers['retry-after'];
+      throw httpError(res.statusCode, text, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+    }
     let json: { result?: unknown; error?: { code?: number; message: string; data?: unknown } };
     try {
       json = JSON.parse(text);

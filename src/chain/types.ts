@@ -20,6 +20,8 @@ type BlockHeader = Head & {
   gasUsed: bigint;
   /** null before London. */
   baseFeePerGas: bigint | null;
+  /** The block's 2048-bit log bloom (bloom.ts); null when the node leaves it out. */
+  logsBloom: Hex | null;
 };
 
 export type Block = BlockHeader & { transactions: Hex[] };

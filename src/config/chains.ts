@@ -20,6 +20,8 @@ export type ChainConfig = Readonly<{
   endpoints: readonly EndpointConfig[];
   /** An endpoint whose head is more than this many blocks below the best one's is benched. */
   maxLagBlocks: number;
+  /** How often the endpoints' heads are compared, in ms. */
+  headProbeMs: number;
   /** First block to ingest. */
   startBlock: number;
   /** A block this deep under the head is final (receipts `final`, reorgs no longer expected). */
@@ -60,6 +62,7 @@ const chainSchema = z
     maxConcurrency: z.coerce.number().int().min(1).max(256).default(8),
     maxLogRange: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     maxLagBlocks: z.coerce.number().int().min(1).max(10_000).default(10),
+    headProbeMs: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   })
   .refine((c) => (c.url === undefined) !== (c.urls === undefined), { message: 'give either url or urls' })
   .transform(({ url, urls, ...c }): ChainConfig => {

@@ -1,5 +1,5 @@
 // Backfill of finalized blocks: eth_getLogs over ranges that adapt to the node, several in flight, applied in order.
-import { LogRangeTooLargeError, type ChainClient } from '../chain';
+import { LogRangeTooLargeError, type ChainClient, type Hex } from '../chain';
 import { fetchRange } from './fetch-range';
 import type { Batch } from './types';
 
@@ -10,14 +10,24 @@ import type { Batch } from './types';
  */
 const TARGET_LOGS = 5_000;
 
-export type RangeSizer = { size: number; grow(logs: number, blocks: number): void; shrink(): void };
+export type RangeSizer = {
+  size: number;
+  grow(logs: number, blocks: number): void;
+  /** The node refused a range: halve, or take the width it suggested. */
+  shrink(suggested?: number): void;
+  /** The node stated the widest range it accepts: never ask wider again. */
+  limit(maxBlocks: number): void;
+  /** The widest range worth asking for now. */
+  widest(): number;
+};
 
 /**
  * Sizes ranges so that each holds about `targetLogs` logs: a range's logs are what its batch keeps in memory
  * from the response until its commit, so the logs in flight stay near `inFlight × targetLogs` however dense
  * the chain is. Halves when the node refuses a range. Starts small: the first ranges go out before any density is known.
  */
-export const createRangeSizer = (max: number, { initial = Math.min(max, 500), targetLogs = TARGET_LOGS } = {}): RangeSizer => {
+export const createRangeSizer = (widest: number, { initial = Math.min(widest, 500), targetLogs = TARGET_LOGS } = {}): RangeSizer => {
+  let max = widest;
   const sizer = {
     size: initial,
     grow(logs: number, blocks: number) {
@@ -25,26 +35,42 @@ export const createRangeSizer = (max: number, { initial = Math.min(max, 500), ta
       const wanted = logs > 0 ? Math.floor((blocks * targetLogs) / logs) : blocks * 2;
       sizer.size = Math.max(1, Math.min(max, blocks * 2, Math.max(Math.floor(blocks / 2), wanted)));
     },
-    shrink() {
-      sizer.size = Math.max(1, Math.floor(sizer.size / 2));
+    shrink(suggested?: number) {
+      sizer.size = Math.max(1, suggested ?? Math.floor(sizer.size / 2));
     },
+    limit(maxBlocks: number) {
+      max = Math.max(1, Math.min(max, maxBlocks));
+      sizer.size = Math.min(sizer.size, max);
+    },
+    widest: () => max,
   };
   return sizer;
 };
 
-/** Fetches [from, to], splitting it in halves whenever the node refuses the range. */
-const fetchSplitting = async (client: ChainClient, from: number, to: number, sizer: RangeSizer): Promise<Batch[]> => {
+/**
+ * Where to split a refused range: at the widest range the node stated, or where it suggested (a shorter range from
+ * the same start), else in halves.
+ */
+const splitPoint = (err: LogRangeTooLargeError, from: number, to: number): number => {
+  const s = err.suggested;
+  if (err.maxBlocks !== undefined && from + err.maxBlocks - 1 < to) return from + err.maxBlocks - 1;
+  return s && s.fromBlock === from && s.toBlock >= from && s.toBlock < to ? s.toBlock : from + Math.floor((to - from) / 2);
+};
+
+/** Fetches [from, to], splitting it whenever the node refuses the range. */
+const fetchSplitting = async (client: ChainClient, from: number, to: number, sizer: RangeSizer, addresses: readonly Hex[] | null): Promise<Batch[]> => {
   try {
     // Finalized history needs no receipts: a transaction that emitted logs succeeded, and gas figures
     // matter only to live receipt subscribers. Skipping them halves the requests per block.
-    const batch = await fetchRange(client, from, to, { allHeaders: false, receipts: false, live: false });
+    const batch = await fetchRange(client, from, to, { allHeaders: false, receipts: false, live: false, addresses });
     sizer.grow(batch.transfers.length, to - from + 1);
     return [batch];
   } catch (err) {
     if (!(err instanceof LogRangeTooLargeError) || from === to) throw err;
-    sizer.shrink();
-    const mid = from + Math.floor((to - from) / 2);
-    return [...(await fetchSplitting(client, from, mid, sizer)), ...(await fetchSplitting(client, mid + 1, to, sizer))];
+    const mid = splitPoint(err, from, to);
+    if (err.maxBlocks !== undefined) sizer.limit(err.maxBlocks);
+    else sizer.shrink(err.suggested && mid === err.suggested.toBlock ? mid - from + 1 : undefined);
+    return [...(await fetchSplitting(client, from, mid, sizer, addresses)), ...(await fetchSplitting(client, mid + 1, to, sizer, addresses))];
   }
 };
 
@@ -57,13 +83,17 @@ export async function* backfillBatches(
   from: number,
   to: number,
   sizer: RangeSizer,
-  { inFlight = 4, stopped = () => false }: { inFlight?: number; stopped?: () => boolean } = {},
+  {
+    inFlight = 4,
+    stopped = () => false,
+    addresses = null,
+  }: { inFlight?: number; stopped?: () => boolean; /** Only these contracts' logs (fetch-range.ts). */ addresses?: readonly Hex[] | null } = {},
 ): AsyncGenerator<Batch> {
   let next = from;
   const pending: Array<Promise<Batch[]>> = [];
   const launch = () => {
     const end = Math.min(to, next + sizer.size - 1);
-    const p = fetchSplitting(client, next, end, sizer);
+    const p = fetchSplitting(client, next, end, sizer, addresses);
     // Rejections are observed when awaited in order; avoid unhandled-rejection noise meanwhile.
     p.catch(() => undefined);
     pending.push(p);

@@ -1,5 +1,5 @@
 // Ingests one chain: backfills finalized history, then follows the head block by block with reorg detection.
-import { RetryableChainError, type ChainClient, type Unsubscribe } from '../chain';
+import { LogRangeTooLargeError, RetryableChainError, type ChainClient, type Unsubscribe } from '../chain';
 import type { ChainRegistry } from '../chain/registry';
 import type { ChainConfig } from '../config';
 import type { Logger } from '../config/logger';
@@ -120,18 +120,27 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     await pubsub.publish('balances', stampAt<'balances'>(restoredBalanceEvents(undone.restored, (c) => kinds.get(c) ?? 'ERC20'), undone.seq, at, final));
   };
 
+  /** Blocks read per round when following; narrower while the node refuses wider log ranges. */
+  let followWidth = FOLLOW_MAX_BLOCKS;
+
   /** Follows the head; returns the new indexed block (and its events) when the batch extended the stored branch, else null. */
-  const follow = async (client: ChainClient, tracker: ContractTracker, head: number): Promise<{ indexed: number; events: number } | null> => {
+  const follow = async (client: ChainClient, tracker: ContractTracker, head: number, sizer: RangeSizer): Promise<{ indexed: number; events: number } | null> => {
     const cp = (await checkpoints.findOneBy({ chainId }))!;
     const from = cp.indexedBlock + 1;
-    const to = Math.min(head, from + FOLLOW_MAX_BLOCKS - 1);
+    const to = Math.min(head, from + Math.min(followWidth, sizer.widest()) - 1);
     let batch: Batch;
     try {
       batch = await fetchRange(client, from, to, { allHeaders: true, receipts: true, live: true });
     } catch (err) {
       if (err instanceof BlockChangedError) return null; // the next round reads the settled chain
+      if (err instanceof LogRangeTooLargeError && to > from) {
+        if (err.maxBlocks !== undefined) sizer.limit(err.maxBlocks);
+        followWidth = Math.max(1, Math.min(err.maxBlocks ?? Infinity, Math.floor((to - from + 1) / 2)));
+        return null;
+      }
       throw err;
     }
+    followWidth = Math.min(FOLLOW_MAX_BLOCKS, followWidth * 2);
     const ordered = [...batch.blocks].sort((a, b) => a.number - b.number);
     for (let i = 1; i < ordered.length; i++) {
       if (ordered[i].parentHash !== ordered[i - 1].hash) return null; // read across a reorg: try again
@@ -194,7 +203,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
         }
       }
     } else {
-      const followed = await follow(client, tracker, head);
+      const followed = await follow(client, tracker, head, sizer);
       if (followed === null) return;
       await finality.settle(followed.indexed, head);
       // Following many blocks at once is catching up too (after an outage or a restart within the catch-up window).

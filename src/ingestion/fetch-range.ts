@@ -1,6 +1,7 @@
 // Reads one block range from the node: transfer logs (decoded), and as few blocks as the range needs.
-import { TRANSFER_TOPICS, decodeTransferLog, isSkipped, type Block, type BlockWithTransactions, type ChainClient, type Log, type Receipt } from '../chain';
+import { TRANSFER_TOPICS, decodeTransferLog, isSkipped, type Block, type BlockWithTransactions, type ChainClient, type Hex, type Log, type Receipt } from '../chain';
 import type { BlockRow, ChainTransactionRow } from '../db';
+import { recoverMissingLogs } from './missing-logs';
 import type { Batch, TransferLog } from './types';
 
 export type FetchOptions = {
@@ -9,6 +10,22 @@ export type FetchOptions = {
   /** Fetch receipts (gas, status, logs) for transactions with transfers. */
   receipts: boolean;
   live: boolean;
+  /** Only the logs of these contracts (lower-case), or null for every contract of the chain. */
+  addresses?: readonly Hex[] | null;
+};
+
+/** Addresses per eth_getLogs filter: hosted providers refuse (or time out on) much longer lists. */
+export const ADDRESSES_PER_REQUEST = 250;
+
+/** Token logs of [from, to], of `addresses` when given (in filters of a size providers accept), in chain order. */
+const tokenLogs = async (client: ChainClient, from: number, to: number, addresses: readonly Hex[] | null): Promise<Log[]> => {
+  const topics = [TRANSFER_TOPICS];
+  if (!addresses) return client.eth_getLogs({ fromBlock: from, toBlock: to, topics });
+  const parts: Log[][] = [];
+  for (let i = 0; i < addresses.length; i += ADDRESSES_PER_REQUEST) {
+    parts.push(await client.eth_getLogs({ fromBlock: from, toBlock: to, topics, address: addresses.slice(i, i + ADDRESSES_PER_REQUEST) as Hex[] }));
+  }
+  return parts.length === 1 ? parts[0] : parts.flat().sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
 };
 
 /**
@@ -105,7 +122,8 @@ const transactionRows = (chainId: number, fetched: Fetched[], txHashes: Set<stri
 
 export const fetchRange = async (client: ChainClient, from: number, to: number, opts: FetchOptions): Promise<Batch> => {
   const skipped = new Map<string, number>();
-  const logs = await client.eth_getLogs({ fromBlock: from, toBlock: to, topics: [TRANSFER_TOPICS] });
+  const addresses = opts.addresses ?? null;
+  const logs = await tokenLogs(client, from, to, addresses);
   const transfers = decodeLogs(logs, skipped, opts.live);
 
   // Which blocks to read, and how: with transactions where their data is kept, else the header only.
@@ -130,6 +148,19 @@ export const fetchRange = async (client: ChainClient, from: number, to: number, 
       return { block, receipts: null };
     }),
   ]);
+
+  // Near the head every header is read: check that no block's logs were left out of the answer (missing-logs.ts).
+  if (opts.allHeaders) {
+    for (const r of await recoverMissingLogs(client, fetched.map((f) => f.block), logs, addresses)) {
+      const i = fetched.findIndex((f) => f.block.hash === r.block);
+      const block = await client.eth_getBlockByHash(r.block, true);
+      if (!block) throw new BlockChangedError(fetched[i].block.number);
+      fetched[i] = { block, receipts: r.receipts };
+      withTxs.add(block.number);
+      transfers.push(...decodeLogs(r.logs, skipped, opts.live));
+    }
+    transfers.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+  }
 
   const byNumber = new Map(fetched.map((f) => [f.block.number, f.block]));
   for (const t of transfers) {

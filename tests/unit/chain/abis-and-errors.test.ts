@@ -86,6 +86,35 @@ describe('classifyError', () => {
     if (expected === ChainRequestError) expect(classified).not.toBeInstanceOf(LogRangeTooLargeError);
   });
 
+  it('reads the range a refusal suggests, and the widest range it states', () => {
+    const infura = classifyError('eth_getLogs', rpc(-32005, 'query returned more than 10000 results. Try with this block range [0x1B, 0x2F].'));
+    expect(infura).toMatchObject({ suggested: { fromBlock: 0x1b, toBlock: 0x2f } });
+    const inData = classifyError('eth_getLogs', { error: { code: -32005, message: 'query returned more than 10000 results', data: { from: '0x10', to: '0x20', limit: 10000 } } });
+    expect(inData).toMatchObject({ suggested: { fromBlock: 0x10, toBlock: 0x20 } });
+    const alchemy = classifyError(
+      'eth_getLogs',
+      rpc(-32602, 'Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range and no limit on the response size, or you can request any block range with a cap of 10K logs in the response. Based on your parameters, this block range should work: [0x5, 0x9]'),
+    );
+    expect(alchemy).toMatchObject({ suggested: { fromBlock: 5, toBlock: 9 }, maxBlocks: undefined });
+    expect(classifyError('eth_getLogs', rpc(-32614, 'eth_getLogs is limited to a 10,000 range'))).toMatchObject({ maxBlocks: 10_000 });
+    expect(classifyError('eth_getLogs', rpc(-32602, 'range 1000000 exceeds limit of 10000'))).toMatchObject({ maxBlocks: 10_000 });
+    expect(classifyError('eth_getLogs', rpc(-32000, 'block range is too wide (maximum 1024)'))).toMatchObject({ maxBlocks: 1024 });
+    const bare = classifyError('eth_getLogs', rpc(-32600, 'block range is too wide'));
+    expect(bare).toBeInstanceOf(LogRangeTooLargeError);
+    expect(bare).toMatchObject({ suggested: undefined, maxBlocks: undefined });
+    // A reversed or empty suggestion is no suggestion.
+    expect(classifyError('eth_getLogs', rpc(-32005, 'query returned more than 10000 results. Try with this block range [0x9, 0x5].'))).toMatchObject({ suggested: undefined });
+  });
+
+  it('treats -32005 rate limits as transient, on eth_getLogs too, and keeps Retry-After', () => {
+    expect(classifyError('eth_getLogs', rpc(-32005, 'project ID request rate exceeded'))).toBeInstanceOf(RetryableChainError);
+    expect(classifyError('eth_blockNumber', rpc(-32005, 'something over quota'))).toBeInstanceOf(RetryableChainError);
+    const withHeader = classifyError('eth_call', { info: { responseStatus: '429', responseBody: '', retryAfter: '2' } });
+    expect(withHeader).toMatchObject({ reason: 'rate-limited', retryAfterMs: 2000 });
+    const without = classifyError('eth_call', { info: { responseStatus: '429', responseBody: '' } });
+    expect(without).toMatchObject({ reason: 'rate-limited', retryAfterMs: undefined });
+  });
+
   it('keeps the node message and revert data', () => {
     const e = classifyError('eth_call', { code: 'CALL_EXCEPTION', info: { error: { code: 3, message: 'execution reverted: nope', data: '0xdeadbeef' } } });
     expect(e).toMatchObject({ nodeMessage: 'execution reverted: nope', code: 3, data: '0xdeadbeef', method: 'eth_call' });

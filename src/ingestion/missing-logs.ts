@@ -1,0 +1,42 @@
+// Logs an eth_getLogs answer left out. Providers answer a range they have not finished indexing with an empty list,
+// and a request served by another endpoint than the headers' may come from a node on another branch: either way a
+// block whose header says (by its logs bloom) that it may hold token logs came back without any. Its receipts, asked
+// by the block hash we build on, are the authority: their token logs are taken instead. A bloom false positive costs
+// one receipts request.
+import { TRANSFER_TOPICS, bloomMayMatch, type Block, type BlockWithTransactions, type ChainClient, type Hex, type Log, type Receipt } from '../chain';
+
+export type Recovered = { block: Hex; logs: Log[]; receipts: Receipt[] };
+
+/** The block's receipts by hash; per transaction when the node lacks eth_getBlockReceipts. */
+const receiptsOf = async (client: ChainClient, block: Block | BlockWithTransactions): Promise<Receipt[]> => {
+  const all = await client.eth_getBlockReceipts(block.hash);
+  if (all) return all;
+  const hashes = block.transactions.map((t) => (typeof t === 'string' ? t : t.hash));
+  const receipts = await Promise.all(hashes.map((h) => client.eth_getTransactionReceipt(h)));
+  return receipts.filter((r): r is Receipt => r !== null && r.blockHash === block.hash);
+};
+
+/**
+ * For each block of `blocks` that has no log in `logs` but whose bloom may hold a token log (of `addresses`, when the
+ * range was filtered), the token logs its receipts hold. Blocks whose receipts hold none are not returned.
+ */
+export const recoverMissingLogs = async (
+  client: ChainClient,
+  blocks: Array<Block | BlockWithTransactions>,
+  logs: Log[],
+  addresses: readonly Hex[] | null,
+): Promise<Recovered[]> => {
+  const answered = new Set(logs.map((l) => l.blockHash));
+  const suspects = blocks.filter((b) => b.logsBloom && b.transactions.length > 0 && !answered.has(b.hash) && bloomMayMatch(b.logsBloom, TRANSFER_TOPICS, addresses));
+  const wanted = addresses && new Set(addresses);
+  const found = await Promise.all(
+    suspects.map(async (block): Promise<Recovered> => {
+      const receipts = await receiptsOf(client, block);
+      const logs = receipts
+        .flatMap((r) => r.logs)
+        .filter((l) => l.blockHash === block.hash && TRANSFER_TOPICS.includes(l.topics[0]) && (!wanted || wanted.has(l.address)));
+      return { block: block.hash, logs, receipts };
+    }),
+  );
+  return found.filter((f) => f.logs.length > 0);
+};
