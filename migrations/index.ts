@@ -8,6 +8,7 @@ import { HashedAccessKeys1764000000000 } from './1764000000000-hashed-access-key
 import { DeploymentId1764003600000 } from './1764003600000-deployment-id';
 import { EventStreamPositions1764090000000 } from './1764090000000-event-stream-positions';
 import { ChainUndoLog1764180000000 } from './1764180000000-chain-undo-log';
+import { ChainSources1764270000000 } from './1764270000000-chain-sources';
 
 export const migrations = [
   Foundation1763784000000,
@@ -19,4 +20,5 @@ export const migrations = [
   DeploymentId1764003600000,
   EventStreamPositions1764090000000,
   ChainUndoLog1764180000000,
+  ChainSources1764270000000,
 ];

@@ -25,3 +25,4 @@ export {
   type ReadOptions,
 } from './contract-reads';
 export { bloomMayMatch } from './bloom';
+export { findDeploymentBlock, NoContractError } from './deployment-block';

@@ -30,7 +30,25 @@ export type ChainConfig = Readonly<{
   maxConcurrency: number;
   /** Largest eth_getLogs range to try; the ingester adapts below it. */
   maxLogRange: number;
+  /**
+   * Only these contracts are indexed (lower-case addresses; startBlock null: from their deployment block), with more
+   * added or removed at run time by `strata chain`; null: every token contract of the chain.
+   */
+  contracts: ReadonlyArray<WatchedContractConfig> | null;
 }>;
+
+export type WatchedContractConfig = Readonly<{ address: string; startBlock: number | null }>;
+
+const contractSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? { address: v } : v),
+  z
+    .object({
+      address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'address must be a 20-byte 0x-prefixed hex address').transform((a) => a.toLowerCase()),
+      startBlock: z.coerce.number().int().min(0).optional(),
+    })
+    .strict()
+    .transform((c): WatchedContractConfig => ({ address: c.address, startBlock: c.startBlock ?? null })),
+);
 
 const nodeUrl = z.string().regex(/^(https?|wss?):\/\/\S+$/, 'url must be http(s):// or ws(s)://');
 
@@ -63,6 +81,11 @@ const chainSchema = z
     maxLogRange: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     maxLagBlocks: z.coerce.number().int().min(1).max(10_000).default(10),
     headProbeMs: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+    contracts: z
+      .array(contractSchema)
+      .max(100_000)
+      .refine((list) => new Set(list.map((c) => c.address)).size === list.length, 'a contract appears twice')
+      .optional(),
   })
   .refine((c) => (c.url === undefined) !== (c.urls === undefined), { message: 'give either url or urls' })
   .transform(({ url, urls, ...c }): ChainConfig => {
@@ -74,7 +97,7 @@ const chainSchema = z
         maxBlockRange: e.maxBlockRange ?? null,
       }),
     );
-    return { ...c, endpoints: Object.freeze(endpoints) };
+    return { ...c, endpoints: Object.freeze(endpoints), contracts: c.contracts ? Object.freeze(c.contracts) : null };
   });
 
 /** Shown after any CHAINS problem: the two accepted forms. */

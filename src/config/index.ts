@@ -7,7 +7,7 @@ import { parseChains, type ChainConfig } from './chains';
 import { ensurePrivateDir } from './private-files';
 import { edgeConfigOf, edgeEnvSchema, type EdgeConfig } from './edge';
 
-export type { ChainConfig, EndpointConfig } from './chains';
+export type { ChainConfig, EndpointConfig, WatchedContractConfig } from './chains';
 export type { EdgeConfig } from './edge';
 
 export type DatabaseConfig =

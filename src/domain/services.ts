@@ -8,6 +8,7 @@ import { createAuthService, type AuthService } from './auth/service';
 import { createChainsService, type ChainsService } from './chains';
 import { createCollectionsService, type CollectionsService } from './collections/service';
 import { createIndexerService, type IndexerService } from './indexer/service';
+import { createChainSourcesService, type ChainSourcesService } from './indexer/sources';
 import { createProjectsService, type ProjectsService } from './projects/service';
 import { createSubscriptionsService, type SubscriptionsService } from './subscriptions/service';
 import type { ContractsService } from './contracts/service';
@@ -24,6 +25,8 @@ export type Services = {
   subscriptions: SubscriptionsService;
   /** Indexer reads: balances, summaries, transaction history, balance updates, chain progress. */
   indexer: IndexerService;
+  /** The contracts chains with a `contracts` list are limited to: add, remove, prune, progress. */
+  sources: ChainSourcesService;
   /** Metadata service: contract info (search, operator flags) and token metadata (cached fetches, collection links). */
   contracts: ContractsService;
   tokenMetadata: TokenMetadataService;
@@ -49,6 +52,7 @@ export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): S
     collections,
     subscriptions: createSubscriptionsService({ auth, chains, pubsub, db }),
     indexer: createIndexerService({ db, auth, chains, registry }),
+    sources: createChainSourcesService({ db, chains }),
     ...createMetadataServices({ config, db, registry, auth, chains, collections }),
     wallets: createWalletsService({ db, auth, chains, registry, publicUrl: config.publicUrl }),
     analytics: createAnalyticsService({ db, auth, chains, projects: createProjectsService({ db, auth }) }),

@@ -96,26 +96,18 @@ const undoRange = (batch: Batch, undoFrom: number, window: number) => {
   return { logFrom, undoFrom: Math.max(complete, reachable), forgetThrough: reachable - 1 };
 };
 
-export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow[], opts: ApplyOptions = {}): Promise<ApplyResult> =>
-  db.transaction(async (m) => {
-    const cache = opts.cache ?? new Map<BalanceKey, bigint>();
-    const cpQuery = m.getRepository(ChainCheckpointEntity).createQueryBuilder('c').where('c.chainId = :id', { id: batch.chainId });
-    // The chain lock already makes this process the only writer; the row lock guards against operator mistakes.
-    if (dialectOf(db) === 'mysql') cpQuery.setLock('pessimistic_write');
-    const cp = await cpQuery.getOne();
-    if (!cp) throw new CheckpointGapError(`no checkpoint for chain ${batch.chainId}`);
-    if (cp.indexedBlock >= batch.toBlock) return { applied: false };
-    if (cp.indexedBlock !== batch.fromBlock - 1) {
-      throw new CheckpointGapError(`chain ${batch.chainId}: batch starts at ${batch.fromBlock} but the checkpoint is at ${cp.indexedBlock}`);
-    }
-
+/**
+ * The rows of one batch, written through the chain writer (blocks from `logFrom` on leave undo entries): blocks,
+ * transactions, transfers, market events, balance changes and balances. The caller holds the transaction and moves
+ * whichever cursor the batch advances.
+ */
+export const writeBatchRows = async (m: EntityManager, batch: Batch, newContracts: ContractRow[], cache: BalanceCache, logFrom: number): Promise<BalanceResult> => {
     const keys = touchedKeys(batch.transfers);
     const before = await loadBalances(m, batch.chainId, keys.filter((k) => !cache.has(k)));
     for (const k of keys) if (cache.has(k)) before.set(k, cache.get(k)!);
     const result = computeBalances(batch.chainId, batch.transfers, before);
 
-    const undo = undoRange(batch, cp.undoFrom, opts.rollbackWindow ?? Infinity);
-    const writer = createChainWriter(m, batch.chainId, undo.logFrom);
+    const writer = createChainWriter(m, batch.chainId, logFrom);
     // Contracts are facts about addresses, not about a branch: one first seen in an orphaned block stays known.
     await insertIgnore(m, ContractEntity, newContracts);
     await writer.appendByBlock(BlockEntity, batch.blocks, { block: 'number' });
@@ -132,6 +124,24 @@ export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow
       BalanceEntity,
       result.changes.map((c) => ({ block: c.blockNumber, row: balanceRowOf(c) })),
     );
+    return result;
+};
+
+export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow[], opts: ApplyOptions = {}): Promise<ApplyResult> =>
+  db.transaction(async (m) => {
+    const cache = opts.cache ?? new Map<BalanceKey, bigint>();
+    const cpQuery = m.getRepository(ChainCheckpointEntity).createQueryBuilder('c').where('c.chainId = :id', { id: batch.chainId });
+    // The chain lock already makes this process the only writer; the row lock guards against operator mistakes.
+    if (dialectOf(db) === 'mysql') cpQuery.setLock('pessimistic_write');
+    const cp = await cpQuery.getOne();
+    if (!cp) throw new CheckpointGapError(`no checkpoint for chain ${batch.chainId}`);
+    if (cp.indexedBlock >= batch.toBlock) return { applied: false };
+    if (cp.indexedBlock !== batch.fromBlock - 1) {
+      throw new CheckpointGapError(`chain ${batch.chainId}: batch starts at ${batch.fromBlock} but the checkpoint is at ${cp.indexedBlock}`);
+    }
+
+    const undo = undoRange(batch, cp.undoFrom, opts.rollbackWindow ?? Infinity);
+    const result = await writeBatchRows(m, batch, newContracts, cache, undo.logFrom);
     if (Number.isFinite(undo.forgetThrough)) await forgetUndoThrough(m, batch.chainId, undo.forgetThrough);
     const seq = cp.eventSeq + 1;
     // Backfilled blocks keep no receipts: the replayable stretch starts after them (or, re-followed after a

@@ -9,10 +9,12 @@ import { applyBatch, type BalanceCache } from './apply-batch';
 import { balanceKey } from './balances';
 import { backfillBatches, createRangeSizer, type RangeSizer } from './backfill';
 import { createContractTracker, type ContractTracker } from './contracts';
+import { createContractBackfill } from './contract-backfill';
+import { createWatchList, type WatchRound } from './watched-contracts';
 import { balanceEvents, logEvents, receiptEvents, restoredBalanceEvents, transferLogsFromRows } from '../domain/subscriptions/events';
 import { stampAdded, stampAt } from '../domain/subscriptions/stamps';
 import { BlockChangedError, fetchRange } from './fetch-range';
-import { createFinality } from './finality';
+import { createFinality, createFinalizedTagReader, reorgWindow } from './finality';
 import { createProgressReporter, type IngestionMetrics, type ProgressReporter } from './progress';
 import { DeepReorgError, findCommonAncestor, rollbackTo } from './reorg';
 import type { Batch } from './types';
@@ -37,6 +39,7 @@ export type ChainIngesterDeps = {
 export type ChainIngester = { run(): Promise<void>; stop(): Promise<void> };
 
 const FOLLOW_MAX_BLOCKS = 50;
+const ENDPOINTS_WRITE_MS = 2_000;
 
 /** The `txn` of a published log: its transaction's sender, recipient and value, when the batch holds it. */
 const txnInfoOf = (txs: Map<string, { from: string; to: string | null; value: string }>) => (hash: string) => ({
@@ -66,7 +69,13 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
       wake = () => (clearTimeout(t), (wake = null), resolve());
     });
 
+  // Named contracts only (CHAINS `contracts`); null: every token contract of the chain.
+  const watchList = chain.contracts ? createWatchList({ db, chain, logger }) : null;
+  const contractBackfill = createContractBackfill({ db, chainId, maxLogRange: chain.maxLogRange, logger });
   const checkpoints = db.getRepository(ChainCheckpointEntity);
+  /** How deep a reorg may reach below the head (finality.ts): the undo log and the ancestor search cover it. */
+  let window = chain.confirmations;
+  let endpointsWrittenAt = 0;
   const ensureCheckpoint = async () => {
     const existing = await checkpoints.findOneBy({ chainId });
     if (existing) return existing;
@@ -78,7 +87,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   const commit = async (batch: Batch, tracker: ContractTracker, head: number) => {
     const contracts = await tracker.newContracts(batch.transfers);
     const started = Date.now();
-    const result = await applyBatch(db, batch, contracts, { cache: balanceCache, rollbackWindow: chain.confirmations });
+    const result = await applyBatch(db, batch, contracts, { cache: balanceCache, rollbackWindow: window });
     logger.debug({ from: batch.fromBlock, to: batch.toBlock, transfers: batch.transfers.length, writeMs: Date.now() - started }, 'batch committed');
     if (!result.applied) return;
     if (balanceCache.size > BALANCE_CACHE_MAX) balanceCache.clear();
@@ -103,7 +112,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   };
 
   const handleReorg = async (client: ChainClient, indexed: number) => {
-    const ancestor = await findCommonAncestor(db, client, indexed, chain.confirmations);
+    const ancestor = await findCommonAncestor(db, client, indexed, window);
     logger.warn({ from: indexed, ancestor, depth: indexed - ancestor }, 'reorg: rolling back to the common ancestor');
     balanceCache.clear();
     const undone = await rollbackTo(db, chainId, ancestor);
@@ -124,13 +133,19 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   let followWidth = FOLLOW_MAX_BLOCKS;
 
   /** Follows the head; returns the new indexed block (and its events) when the batch extended the stored branch, else null. */
-  const follow = async (client: ChainClient, tracker: ContractTracker, head: number, sizer: RangeSizer): Promise<{ indexed: number; events: number } | null> => {
+  const follow = async (
+    client: ChainClient,
+    tracker: ContractTracker,
+    head: number,
+    sizer: RangeSizer,
+    addresses: string[] | null,
+  ): Promise<{ indexed: number; events: number } | null> => {
     const cp = (await checkpoints.findOneBy({ chainId }))!;
     const from = cp.indexedBlock + 1;
     const to = Math.min(head, from + Math.min(followWidth, sizer.widest()) - 1);
     let batch: Batch;
     try {
-      batch = await fetchRange(client, from, to, { allHeaders: true, receipts: true, live: true });
+      batch = await fetchRange(client, from, to, { allHeaders: true, receipts: true, live: true, addresses });
     } catch (err) {
       if (err instanceof BlockChangedError) return null; // the next round reads the settled chain
       if (err instanceof LogRangeTooLargeError && to > from) {
@@ -164,10 +179,23 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
    * One round: read the head, check the stored branch against the node, ingest what is new, and only then move
    * finality, so it never covers a block that a reorg not yet handled has orphaned.
    */
-  const step = async (client: ChainClient, tracker: ContractTracker, report: ProgressReporter, sizer: RangeSizer) => {
+  const step = async (
+    client: ChainClient,
+    tracker: ContractTracker,
+    report: ProgressReporter,
+    sizer: RangeSizer,
+    readFinalized: () => Promise<number | null>,
+    round: WatchRound | null,
+  ): Promise<void> => {
+    const addresses = round?.live ?? null;
     const head = await client.eth_blockNumber();
+    const nodeFinalized = await readFinalized();
+    window = reorgWindow(chain.confirmations, head, nodeFinalized);
     const cp = (await checkpoints.findOneBy({ chainId }))!;
-    await checkpoints.update({ chainId }, { headBlock: head });
+    // The endpoints' health, for the progress query of every replica; every few seconds is enough.
+    const showEndpoints = Date.now() - endpointsWrittenAt > ENDPOINTS_WRITE_MS;
+    await checkpoints.update({ chainId }, showEndpoints ? { headBlock: head, endpointsJson: JSON.stringify(client.endpoints()) } : { headBlock: head });
+    if (showEndpoints) endpointsWrittenAt = Date.now();
     metrics.head.set(label, head);
     metrics.lag.set(label, Math.max(0, head - cp.indexedBlock));
     // Blocks this deep are final by the confirmation setting: backfill could take them without following them live,
@@ -178,9 +206,10 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
       // (same number of blocks replaced) shows as a changed hash at the tip.
       const canonical = head === cp.indexedBlock && cp.indexedHash ? await tipIsCanonical(client, cp) : null;
       if (canonical === false) return handleReorg(client, cp.indexedBlock);
-      if (canonical) await finality.settle(cp.indexedBlock, head);
+      if (canonical) await finality.settle(cp.indexedBlock, head, nodeFinalized);
       report.caughtUp(cp.indexedBlock);
-      await sleep(pollMs);
+      // Named contracts still catching up use the time instead.
+      if (!round?.backfilling.length) await sleep(pollMs);
     } else if (cp.indexedBlock < settled) {
       // Backfill builds on the stored tip without reading its children's headers: check it first. A reorg can have
       // replaced it and grown past the confirmation depth while we were not looking (a restart, an outage).
@@ -188,12 +217,16 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
       if (canonical === false) return handleReorg(client, cp.indexedBlock);
       if (canonical === null) return sleep(pollMs);
       let backfilled = cp.indexedBlock;
+      // No contract to read yet (named contracts, none caught up): the cursor only has to reach `settled`.
+      const batches = addresses?.length === 0
+        ? [await fetchRange(client, cp.indexedBlock + 1, settled, { allHeaders: false, receipts: false, live: false, addresses })]
+        : backfillBatches(client, cp.indexedBlock + 1, settled, sizer, { stopped: () => stopped, addresses });
       try {
-        for await (const batch of backfillBatches(client, cp.indexedBlock + 1, settled, sizer, { stopped: () => stopped })) {
+        for await (const batch of batches) {
           await commit(batch, tracker, head);
           backfilled = batch.toBlock;
           // Per batch, so a long backfill shows its progress in finality too.
-          await finality.settle(batch.toBlock, head);
+          await finality.settle(batch.toBlock, head, nodeFinalized);
           report({ blocks: batch.toBlock - batch.fromBlock + 1, events: batch.transfers.length, indexed: batch.toBlock, head });
         }
       } finally {
@@ -203,9 +236,9 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
         }
       }
     } else {
-      const followed = await follow(client, tracker, head, sizer);
+      const followed = await follow(client, tracker, head, sizer, addresses);
       if (followed === null) return;
-      await finality.settle(followed.indexed, head);
+      await finality.settle(followed.indexed, head, nodeFinalized);
       // Following many blocks at once is catching up too (after an outage or a restart within the catch-up window).
       if (head - cp.indexedBlock > FOLLOW_MAX_BLOCKS / 5) report({ blocks: followed.indexed - cp.indexedBlock, events: followed.events, indexed: followed.indexed, head });
     }
@@ -248,14 +281,22 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     try {
       logger.info({ endpoints: client.endpoints().map((e) => e.url) }, 'ingestion started');
       await finality.resume(await ensureCheckpoint());
+      await watchList?.reconcile();
       const tracker = createContractTracker(db, client);
+      const readFinalized = createFinalizedTagReader(client, logger);
       const report = createProgressReporter(logger);
       const sizer = createRangeSizer(chain.maxLogRange);
       while (!stopped) {
         try {
           // Inside the retried round: a node that fails now may answer later. Heads only wake us early.
           unsubscribe ??= await client.subscribeNewHeads(() => wake?.());
-          await step(client, tracker, report, sizer);
+          const round = watchList ? await watchList.refresh(client, (await checkpoints.findOneBy({ chainId }))!.indexedBlock) : null;
+          await step(client, tracker, report, sizer, readFinalized, round);
+          for (const row of round?.backfilling ?? []) {
+            if (stopped) break;
+            // The chain's cursor caches balances it wrote; a joining contract's were written beside it.
+            if (await contractBackfill.step(client, row, tracker, finality.current())) balanceCache.clear();
+          }
         } catch (err) {
           if (err instanceof DeepReorgError) throw err;
           await backoff(err, 'ingestion step failed; retrying');

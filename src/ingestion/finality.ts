@@ -1,7 +1,10 @@
-// Finality of one chain: the highest block past the confirmation depth on the branch ingestion has checked against
-// the node. It advances only after a round's reorg check passed, so a block that a pending reorg is about to orphan is
+// Finality of one chain: the highest block on the branch ingestion has checked against the node that is both past the
+// confirmation depth and, where the node reports one (the `finalized` block tag), at or below the node's finalized
+// block. It advances only after a round's reorg check passed, so a block that a pending reorg is about to orphan is
 // never declared final; receipts of blocks that reach it are announced again with `final: true`.
 import { Between } from 'typeorm';
+import { ChainRequestError, InvalidResponseError, type ChainClient } from '../chain';
+import type { Logger } from '../config/logger';
 import { ChainCheckpointEntity, ChainTransactionEntity, type ChainCheckpointRow, type Db } from '../db';
 import type { PubSub } from '../pubsub';
 import { receiptEvents } from '../domain/subscriptions/events';
@@ -15,9 +18,10 @@ export type Finality = {
   resume(cp: ChainCheckpointRow): Promise<void>;
   /**
    * `verified`: the highest indexed block this round found on the node's chain (its hash, or a child's parent hash,
-   * came from the node after the stored branch was last checked). Finality becomes min(head − confirmations, verified).
+   * came from the node after the stored branch was last checked); `nodeFinalized`: the node's finalized block, or null
+   * when it reports none. Finality becomes min(head − confirmations, nodeFinalized, verified).
    */
-  settle(verified: number, head: number): Promise<void>;
+  settle(verified: number, head: number, nodeFinalized: number | null): Promise<void>;
   /** After a rollback to `ancestor` (rollbackTo lowers the stored value in its own transaction). */
   rolledBack(ancestor: number): void;
 };
@@ -37,12 +41,13 @@ export const createFinality = (deps: { db: Db; chainId: number; confirmations: n
       metrics.finalized.set(label, announced);
     },
 
-    async settle(verified, head) {
-      const finalized = Math.min(head - confirmations, verified);
+    async settle(verified, head, nodeFinalized) {
+      const finalized = Math.min(head - confirmations, nodeFinalized ?? Infinity, verified);
       if (finalized <= announced) return;
       const cp = (await checkpoints.findOneBy({ chainId }))!;
       const seq = cp.eventSeq + 1;
-      await checkpoints.update({ chainId }, { finalizedBlock: finalized, eventSeq: seq });
+      const finalitySource = nodeFinalized === null ? 'confirmations' : 'node';
+      await checkpoints.update({ chainId }, { finalizedBlock: finalized, eventSeq: seq, finalitySource });
       metrics.finalized.set(label, finalized);
       const from = announced + 1;
       const first = announced < 0;
@@ -60,5 +65,29 @@ export const createFinality = (deps: { db: Db; chainId: number; confirmations: n
     rolledBack(ancestor) {
       announced = Math.min(announced, ancestor);
     },
+  };
+};
+
+/** How deep below the head a reorg may still reach: the confirmations, or deeper when the node finalizes later. */
+export const reorgWindow = (confirmations: number, head: number, nodeFinalized: number | null): number =>
+  Math.max(confirmations, nodeFinalized === null ? 0 : head - nodeFinalized);
+
+/**
+ * Reads the node's `finalized` block each round. A node that refuses the tag (pre-merge chains, older clients) is
+ * remembered and not asked again: finality then comes from the confirmations alone.
+ */
+export const createFinalizedTagReader = (client: ChainClient, logger: Logger) => {
+  let supported = true;
+  return async (): Promise<number | null> => {
+    if (!supported) return null;
+    try {
+      const block = await client.eth_getBlockByNumber('finalized', false);
+      return block ? block.number : null;
+    } catch (err) {
+      if (!(err instanceof ChainRequestError) || err instanceof InvalidResponseError) throw err;
+      supported = false;
+      logger.warn({ err: err.message }, 'the node has no finalized block tag; finality comes from the confirmations alone');
+      return null;
+    }
   };
 };

@@ -8,6 +8,7 @@ import {
   ChainCheckpointEntity,
   ChainTransactionEntity,
   TransferEntity,
+  WatchedContractEntity,
   type BalanceRow,
   type ChainTransactionRow,
   type Db,
@@ -93,5 +94,7 @@ export const rollbackTo = async (db: Db, chainId: number, ancestor: number): Pro
       { chainId },
       { indexedBlock: ancestor, indexedHash: base?.hash ?? null, finalizedBlock, eventSeq: seq, updatedAt: new Date() },
     );
+    // A named contract removed above the ancestor lost those blocks' rows with the undo log: it resumes from here.
+    await m.getRepository(WatchedContractEntity).update({ chainId, backfilledTo: MoreThan(ancestor) }, { backfilledTo: ancestor });
     return { removedTransfers, reorgedTransactions, restored, seq, ancestorHash: base?.hash ?? '', finalizedBlock };
   });

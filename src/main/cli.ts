@@ -7,6 +7,7 @@ import { createServices } from '../domain/services';
 import { createPubSub } from '../pubsub';
 import { isDomainError } from '../domain/errors';
 import { createApp, openDatabase } from './app';
+import { registerChainCommands } from './commands/chain';
 import { registerDevCommand } from './commands/dev';
 import { registerMetadataCommands } from './commands/metadata';
 import { describeStartupError } from './startup-errors';
@@ -164,6 +165,7 @@ project
   );
 
 registerMetadataCommands(program, withServices);
+registerChainCommands(program, withServices);
 registerDevCommand(program, { configOrExit, startOrExit });
 
 program.parseAsync(process.argv).catch((err) => {

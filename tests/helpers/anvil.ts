@@ -23,6 +23,11 @@ export type StartAnvilOptions = {
   noMining?: boolean;
   /** Path of a state file written by `anvil --dump-state`. */
   loadState?: string;
+  /**
+   * The node's `finalized` block trails its head by twice this many blocks. Default 0: finalized is the head, so
+   * finality comes from the confirmation depth alone (ingestion takes the deeper of the two), as most tests expect.
+   */
+  slotsInAnEpoch?: number;
   /** Extra CLI flags, appended last. */
   args?: string[];
 };
@@ -119,6 +124,7 @@ const launch = async (port: number, opts: StartAnvilOptions): Promise<{ child: C
   if (opts.blockTime !== undefined) args.push('--block-time', String(opts.blockTime));
   if (opts.noMining) args.push('--no-mining');
   if (opts.loadState) args.push('--load-state', opts.loadState);
+  args.push('--slots-in-an-epoch', String(opts.slotsInAnEpoch ?? 0));
   args.push(...(opts.args ?? []));
 
   const child = spawn(anvilBinary(), args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });

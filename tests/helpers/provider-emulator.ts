@@ -24,6 +24,8 @@ export type ProviderProfile = {
   behindBlocks?: number;
   /** eth_getLogs answers without the logs of the newest blocks: its log index trails its head by this many blocks. */
   logIndexLag?: number;
+  /** The node knows no `finalized` / `safe` block (a chain without proof-of-stake finality, an older client). */
+  noFinalizedTag?: boolean;
 };
 
 const rpcError = (code: number, message: string, data?: unknown) => ({ jsonrpc: '2.0', id: 1, error: { code, message, ...(data ? { data } : {}) } });
@@ -111,6 +113,11 @@ export const PROVIDER_PROFILES: Record<string, ProviderProfile> = {
     name: 'lagging',
     behindBlocks: 3,
   },
+  // A chain without finality by proof of stake: geth's answer to the `finalized` tag there.
+  'no-finalized-tag': {
+    name: 'no-finalized-tag',
+    noFinalizedTag: true,
+  },
   // A node whose log index has not caught up with its head: recent ranges come back empty, not refused.
   'unindexed-logs': {
     name: 'unindexed-logs',
@@ -149,6 +156,10 @@ export const startProviderEmulator = async (target: string, profile: ProviderPro
     const visible = behind || lag || call.method === 'eth_getLogs' ? (await realHead()) - behind : Infinity;
     const blockOf = (tag: unknown) => (tag === 'latest' || tag === undefined ? visible : tag === 'earliest' ? 0 : Number(tag));
 
+    if (call.method === 'eth_getBlockByNumber' && profile.noFinalizedTag && (params[0] === 'finalized' || params[0] === 'safe')) {
+      count('noFinalizedTag');
+      return { status: 200, body: { jsonrpc: '2.0', id: call.id, error: { code: -39001, message: `${params[0]} block not found` } } };
+    }
     if (call.method === 'eth_blockNumber' && behind) {
       count('hidden');
       return { status: 200, body: { jsonrpc: '2.0', id: call.id, result: hex(visible) } };

@@ -1,6 +1,6 @@
 // Per chain: how far ingestion has committed, and what it last saw of the node.
 import { EntitySchema } from 'typeorm';
-import { BlockNumber, Hash, Timestamp } from '../columns';
+import { BlockNumber, Hash, JsonText, Timestamp } from '../columns';
 
 export type ChainCheckpointRow = {
   chainId: number;
@@ -15,6 +15,10 @@ export type ChainCheckpointRow = {
   liveFrom: number;
   /** First block whose chain-derived writes are all in the undo log: a rollback may not go below undoFrom - 1. */
   undoFrom: number;
+  /** Where finalizedBlock comes from: the node's `finalized` block ('node'), or the confirmation depth alone. */
+  finalitySource?: 'node' | 'confirmations' | null;
+  /** The endpoints' health as the ingester last saw it (JSON of EndpointStatus[]), for the progress query. */
+  endpointsJson?: string | null;
   updatedAt: Date;
 };
 
@@ -30,6 +34,8 @@ export const ChainCheckpointEntity = new EntitySchema<ChainCheckpointRow>({
     eventSeq: BlockNumber({ name: 'event_seq', default: 0 }),
     liveFrom: BlockNumber({ name: 'live_from', default: 0 }),
     undoFrom: BlockNumber({ name: 'undo_from', default: 0 }),
+    finalitySource: { type: 'varchar', length: 16, nullable: true, name: 'finality_source' },
+    endpointsJson: JsonText({ name: 'endpoints_json' }),
     updatedAt: Timestamp({ name: 'updated_at' }),
   },
 });

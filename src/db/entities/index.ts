@@ -17,6 +17,7 @@ import { TokenMetadataEntity } from './token-metadata';
 import { TransferEntity } from './transfer';
 import { WalletLinkEntity } from './wallet-link';
 import { WalletLinkNonceEntity } from './wallet-link-nonce';
+import { WatchedContractEntity } from './watched-contract';
 
 export * from './access-key';
 export * from './balance';
@@ -36,6 +37,7 @@ export * from './token-metadata';
 export * from './transfer';
 export * from './wallet-link';
 export * from './wallet-link-nonce';
+export * from './watched-contract';
 
 export const entities = [
   ProjectEntity,
@@ -56,4 +58,5 @@ export const entities = [
   MarketEventEntity,
   MarketEventDayEntity,
   ChainUndoEntity,
+  WatchedContractEntity,
 ];

@@ -2,8 +2,9 @@
 import type { ChainConfig } from '../../config';
 import type { ChainRegistry } from '../../chain/registry';
 import type { Db } from '../../db';
-import { ChainCheckpointEntity } from '../../db';
-import type { ChainStatus, NativeBalance } from './types';
+import { ChainCheckpointEntity, WatchedContractEntity } from '../../db';
+import { progressOf } from './sources';
+import type { ChainStatus, EndpointHealth, NativeBalance } from './types';
 
 /** eth_getBalance per account at the node's latest block; a node failure is reported per account, not thrown. */
 export const readNativeBalances = async (registry: Pick<ChainRegistry, 'client'>, chainId: number, accounts: string[]): Promise<NativeBalance[]> =>
@@ -20,12 +21,23 @@ export const readNativeBalances = async (registry: Pick<ChainRegistry, 'client'>
   );
 
 /** Every configured chain, in configuration order, with its checkpoint (nulls before ingestion first ran). */
+/** The endpoints' health the ingester stored (chain/endpoint-pool.ts EndpointStatus); the first usable one is in use. */
+const endpointsOf = (json: string | null | undefined): EndpointHealth[] => {
+  const list = json ? (JSON.parse(json) as Array<Omit<EndpointHealth, 'inUse' | 'benchedUntil'> & { benchedUntil: number | null }>) : [];
+  const inUse = list.findIndex((e) => e.state === 'healthy') === -1 ? 0 : list.findIndex((e) => e.state === 'healthy');
+  return list.map((e, i) => ({ ...e, inUse: i === inUse, benchedUntil: e.benchedUntil === null ? null : new Date(e.benchedUntil) }));
+};
+
 export const readChainStatus = async (db: Db, chains: readonly ChainConfig[]): Promise<ChainStatus[]> => {
   const rows = await db.getRepository(ChainCheckpointEntity).find();
   const byId = new Map(rows.map((r) => [r.chainId, r]));
+  const watched = await db.getRepository(WatchedContractEntity).find({ order: { addedAt: 'ASC', address: 'ASC' } });
   return chains.map((c) => {
     const cp = byId.get(c.chainId);
     return {
+      finalitySource: cp?.finalitySource ?? null,
+      endpoints: endpointsOf(cp?.endpointsJson),
+      contracts: c.contracts ? watched.filter((w) => w.chainId === c.chainId).map((w) => progressOf(w, cp?.indexedBlock ?? null)) : [],
       chainId: c.chainId,
       name: c.name,
       indexedBlock: cp?.indexedBlock ?? null,

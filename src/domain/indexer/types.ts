@@ -1,4 +1,5 @@
 // Plain shapes of what the Indexer reads back from ingested chain data, as the rest of Strata sees them.
+import type { WatchedContractProgress } from './sources';
 
 export type ContractType = 'UNKNOWN' | 'ERC20' | 'ERC721' | 'ERC1155';
 
@@ -80,7 +81,25 @@ export type ChainStatus = {
   finalizedBlock: number | null;
   /** headBlock - indexedBlock (never negative). */
   lag: number | null;
+  /** 'node': finalizedBlock follows the node's finalized block tag (never closer to the head than the confirmations). */
+  finalitySource: 'node' | 'confirmations' | null;
+  /** The RPC endpoints as the ingester last saw them, preferred first. */
+  endpoints: EndpointHealth[];
+  /** The contracts the chain is limited to, with their progress; empty when it indexes every token contract. */
+  contracts: WatchedContractProgress[];
   updatedAt: Date | null;
+};
+
+export type EndpointHealth = {
+  url: string;
+  state: 'healthy' | 'benched' | 'behind' | 'wrong-chain';
+  /** Whether requests go to it now (the first usable one). */
+  inUse: boolean;
+  head: number | null;
+  failures: number;
+  benchedUntil: Date | null;
+  served: number;
+  failed: number;
 };
 
 /** A forward page read by keyset: each item with its cursor; `endCursor` continues after the last one. */

@@ -1,6 +1,15 @@
 // ChainStatus: how far ingestion has got on each configured chain, with the `chains` query (X-Access-Key).
 import { builder } from '../builder';
 import type { ChainStatus } from '../../domain/indexer/types';
+import { EndpointHealthRef } from './endpoint-health';
+import { WatchedContractRef } from './watched-contract';
+
+const FinalitySourceRef = builder.enumType('FinalitySource', {
+  values: {
+    NODE: { description: 'The node’s finalized block (never closer to the head than the confirmations).' },
+    CONFIRMATIONS: { description: 'The confirmation depth: the node reports no finalized block.' },
+  } as const,
+});
 
 export const ChainStatusRef = builder.objectRef<ChainStatus>('ChainStatus').implement({
   description: 'From ingestion’s checkpoint; the block fields are null until ingestion first ran for the chain.',
@@ -10,7 +19,18 @@ export const ChainStatusRef = builder.objectRef<ChainStatus>('ChainStatus').impl
     indexedBlock: t.exposeInt('indexedBlock', { nullable: true, description: 'Every row up to this block is committed.' }),
     indexedHash: t.exposeString('indexedHash', { nullable: true }),
     headBlock: t.exposeInt('headBlock', { nullable: true, description: 'The node’s head when ingestion last looked.' }),
-    finalizedBlock: t.exposeInt('finalizedBlock', { nullable: true, description: 'Blocks up to here are past the confirmation depth.' }),
+    finalizedBlock: t.exposeInt('finalizedBlock', { nullable: true, description: 'Blocks up to here are final (see finalitySource).' }),
+    finalitySource: t.field({
+      type: FinalitySourceRef,
+      nullable: true,
+      resolve: (c) => (c.finalitySource === 'node' ? 'NODE' : c.finalitySource === 'confirmations' ? 'CONFIRMATIONS' : null),
+    }),
+    endpoints: t.field({ type: [EndpointHealthRef], description: 'The chain’s RPC endpoints, preferred first, as the ingester last saw them.', resolve: (c) => c.endpoints }),
+    contracts: t.field({
+      type: [WatchedContractRef],
+      description: 'The contracts the chain is limited to, with their backfill progress; empty when it indexes every token contract.',
+      resolve: (c) => c.contracts,
+    }),
     lag: t.exposeInt('lag', { nullable: true, description: 'headBlock − indexedBlock.' }),
     updatedAt: t.field({ type: 'Timestamp', nullable: true, resolve: (c) => c.updatedAt }),
   }),

@@ -3,6 +3,7 @@
 // 503 bursts, a node behind the chain and a log index behind the head. Under each profile Strata backfills, then
 // follows the head, and ends with exactly the node's transfers and balances; the profile's refusals are shown to have
 // happened.
+import { ChainCheckpointEntity } from '../../../src/db';
 import { devWallet, startAnvil, type Anvil } from '../../helpers/anvil';
 import { deployTokens, type Tokens } from '../../helpers/chain-fixtures';
 import { mineBlocks } from '../../helpers/chain-kit';
@@ -37,6 +38,9 @@ const indexThrough = async (urls: string[], extra: Record<string, unknown> = {})
     });
     let head = await waitForCanonical(server.app.db, anvil, 90_000);
     await expectLedgerMatchesChain(server.app.db, anvil, tokens, head);
+    // Finality: the node's finalized block where it has one (this anvil's is its head), else the confirmations alone.
+    const cp = await server.app.db.getRepository(ChainCheckpointEntity).findOneBy({ chainId: anvil.chainId });
+    expect(cp).toMatchObject({ finalizedBlock: head - 3, finalitySource: urls.some((u) => noTag.has(u)) ? 'confirmations' : 'node' });
     for (let round = 0; round < 3; round++) {
       await mineBlocks(anvil, workload.blocks(3, 8));
       await new Promise((r) => setTimeout(r, 150));
@@ -48,8 +52,12 @@ const indexThrough = async (urls: string[], extra: Record<string, unknown> = {})
   }
 };
 
+/** Endpoints that refuse the finalized tag. */
+const noTag = new Set<string>();
+
 const emulating = async <T>(profile: string, run: (provider: ProviderEmulator) => Promise<T>): Promise<T> => {
   const provider = await startProviderEmulator(anvil.rpcUrl, PROVIDER_PROFILES[profile]);
+  if (PROVIDER_PROFILES[profile].noFinalizedTag) noTag.add(provider.url);
   try {
     return await run(provider);
   } finally {
@@ -66,6 +74,7 @@ it.each<[string, string[]]>([
   ['1rpc', ['maxResponseBytes', 'rateLimit']],
   ['busy-gateway', ['outage']],
   ['unindexed-logs', ['hidden']],
+  ['no-finalized-tag', ['noFinalizedTag']],
 ])('converges to the exact state through the %s profile', (profile, refusals) =>
   withSeed(random, () =>
     emulating(profile, async (provider) => {

@@ -10,8 +10,8 @@ import type { ContractRow } from '../../../src/db';
 
 const chains = createChainsService({
   chains: [
-    { chainId: 1, name: 'main', endpoints: [{ url: 'http://x', maxConcurrency: 1, maxRequestsPerSecond: null, maxBlockRange: null }], maxLagBlocks: 10, headProbeMs: 15_000, startBlock: 0, confirmations: 12, maxConcurrency: 1, maxLogRange: 1 },
-    { chainId: 137, name: 'polygon', endpoints: [{ url: 'http://y', maxConcurrency: 1, maxRequestsPerSecond: null, maxBlockRange: null }], maxLagBlocks: 10, headProbeMs: 15_000, startBlock: 0, confirmations: 12, maxConcurrency: 1, maxLogRange: 1 },
+    { chainId: 1, name: 'main', endpoints: [{ url: 'http://x', maxConcurrency: 1, maxRequestsPerSecond: null, maxBlockRange: null }], maxLagBlocks: 10, headProbeMs: 15_000, contracts: null, startBlock: 0, confirmations: 12, maxConcurrency: 1, maxLogRange: 1 },
+    { chainId: 137, name: 'polygon', endpoints: [{ url: 'http://y', maxConcurrency: 1, maxRequestsPerSecond: null, maxBlockRange: null }], maxLagBlocks: 10, headProbeMs: 15_000, contracts: null, startBlock: 0, confirmations: 12, maxConcurrency: 1, maxLogRange: 1 },
   ],
 });
 

@@ -6,7 +6,7 @@ import { contractInfoOut, contractTokenMapIn, metadataTokenOut, searchContractsI
 import type { TokenMetadataRow } from '../../../src/db';
 
 const chains = createChainsService({
-  chains: [{ chainId: 5, name: 'five', endpoints: [{ url: 'http://x', maxConcurrency: 1, maxRequestsPerSecond: null, maxBlockRange: null }], maxLagBlocks: 10, headProbeMs: 15_000, startBlock: 0, confirmations: 12, maxConcurrency: 1, maxLogRange: 1 }],
+  chains: [{ chainId: 5, name: 'five', endpoints: [{ url: 'http://x', maxConcurrency: 1, maxRequestsPerSecond: null, maxBlockRange: null }], maxLagBlocks: 10, headProbeMs: 15_000, contracts: null, startBlock: 0, confirmations: 12, maxConcurrency: 1, maxLogRange: 1 }],
 });
 const A = '0x' + 'aa'.repeat(20);
 const B = '0x' + 'bb'.repeat(20);
