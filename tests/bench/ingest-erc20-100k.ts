@@ -1,5 +1,7 @@
 // Benchmark: cold ingestion of the erc20-100k chain (100,064 ERC-20 transfers over 21,016 blocks).
-// Run: npm run bench:ingest [-- [--mysql mysql://root@127.0.0.1:3306/strata_bench] [--cli]]
+// Run: npm run bench:ingest [-- [--mysql mysql://root@127.0.0.1:3306/strata_bench] [--cli] [--provider <profile>]]
+// --provider: through tests/helpers/provider-emulator.ts with that provider's published limits (infura, alchemy,
+// quicknode, ankr, 1rpc, infura-range; passthrough: the proxy alone, for its own cost).
 // BENCH_MEMORY=1 prints a memory timeline of the in-process run to stderr.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import { createLogger } from '../../src/config/logger';
 import { createApp, openDatabase } from '../../src/main/app';
 import { ChainCheckpointEntity, TransferEntity, BalanceEntity } from '../../src/db';
 import { startAnvil } from '../helpers/anvil';
+import { publishedProfile, startProviderEmulator } from '../helpers/provider-emulator';
 
 const STATE = path.join(__dirname, '..', '..', '..', 'shared', 'bench', 'erc20-100k', 'anvil-state.json.gz');
 const LAST_BLOCK = 21_016;
@@ -93,11 +96,13 @@ const main = async () => {
   ]);
   const anvil = await startAnvil({ loadState: statePath, noMining: true });
   memoryNote('anvil up');
+  const providerArg = process.argv.indexOf('--provider');
+  const provider = providerArg > 0 ? await startProviderEmulator(anvil.rpcUrl, publishedProfile(process.argv[providerArg + 1])) : null;
   const env: Record<string, string> = {
     DATA_DIR: dir,
     PORT: '0',
     LOG_LEVEL: 'warn',
-    CHAINS: JSON.stringify([{ chainId: anvil.chainId, url: anvil.rpcUrl, confirmations: 1, maxLogRange: 5000 }]),
+    CHAINS: JSON.stringify([{ chainId: anvil.chainId, url: provider?.url ?? anvil.rpcUrl, confirmations: 1, maxLogRange: 5000 }]),
   };
   if (mysqlArg > 0) Object.assign(env, { DATABASE_URL: process.argv[mysqlArg + 1], JWT_SECRET: 'x'.repeat(40) });
   const config = loadConfig(env);
@@ -158,8 +163,10 @@ const main = async () => {
       peakRssMB: mb(peakRss),
       startRssMB: mb(startRss),
       rawGetLogsPerSecond: rawLogsPerSecond,
+      ...(provider ? { provider: process.argv[providerArg + 1], providerCounts: Object.fromEntries(provider.counts) } : {}),
     }),
   );
+  await provider?.close();
   await anvil.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 };

@@ -125,6 +125,24 @@ export const PROVIDER_PROFILES: Record<string, ProviderProfile> = {
   },
 };
 
+/** The providers' published limits, for benchmarks on a full-size chain (no rate limits or outages: their cost is waiting). */
+const PUBLISHED_LIMITS: Record<string, (p: ProviderProfile) => ProviderProfile> = {
+  passthrough: () => ({ name: 'passthrough' }),
+  infura: (p) => ({ name: p.name, maxLogs: { ...p.maxLogs!, limit: 10_000 } }),
+  'infura-range': (p) => ({ name: p.name, maxBlockRange: { ...p.maxBlockRange!, limit: 10_000 } }),
+  alchemy: (p) => ({ name: p.name, maxLogs: { ...p.maxLogs!, limit: 10_000, onlyWiderThan: 2_000 } }),
+  quicknode: (p) => ({ name: p.name, maxBlockRange: { ...p.maxBlockRange!, limit: 10_000 } }),
+  ankr: (p) => ({ name: p.name, maxBlockRange: { ...p.maxBlockRange!, limit: 3_000 } }),
+  '1rpc': (p) => ({ name: p.name, maxResponseBytes: { ...p.maxResponseBytes!, limit: 10_000_000 } }),
+};
+
+/** A profile with the provider's published limits instead of the test-sized ones. */
+export const publishedProfile = (name: string): ProviderProfile => {
+  const scale = PUBLISHED_LIMITS[name];
+  if (!scale) throw new Error(`no published limits for profile ${name}; one of ${Object.keys(PUBLISHED_LIMITS).join(', ')}`);
+  return scale(PROVIDER_PROFILES[name] ?? { name });
+};
+
 export type ProviderEmulator = {
   url: string;
   /** Refusals by kind ('maxLogs', 'maxBlockRange', 'maxResponseBytes', 'rateLimit', 'outage', 'hidden' for answers the
@@ -202,13 +220,9 @@ export const startProviderEmulator = async (target: string, profile: ProviderPro
       const to = blockOf(filter.toBlock ?? 'latest');
       if (cap && !filter.blockHash && logs.length > cap.limit && to - from + 1 > (cap.onlyWiderThan ?? 0)) {
         count('maxLogs');
-        // The widest range from the same start whose logs fit (at least one block).
-        let fit = from;
-        for (let b = from, seen = 0; b <= to; b++) {
-          seen += logs.filter((l) => Number(l.blockNumber) === b).length;
-          if (seen > cap.limit) break;
-          fit = b;
-        }
+        // The widest range from the same start whose logs fit (at least one block): logs come in block order.
+        const blockAfterLimit = Number(logs[cap.limit].blockNumber);
+        const fit = Math.max(from, blockAfterLimit - 1);
         return cap.reply(cap.limit, { from, to: fit });
       }
       return { status: 200, body: { jsonrpc: '2.0', id: call.id, result: logs } };

@@ -142,3 +142,24 @@ it('serves, answers /health and /ready, and shuts down cleanly on SIGTERM', asyn
   expect(await stop()).toBe(0);
   expect(output()).toContain('shutting down');
 });
+
+it('manages the contracts a chain is limited to', async () => {
+  const named = { CHAINS: JSON.stringify([{ chainId: 31337, name: 'local', url: 'http://127.0.0.1:9', contracts: [] }]) };
+  await strata(['migrate'], named);
+  const address = `0x${'ab'.repeat(20)}`;
+  const added = JSON.parse((await strata(['chain', 'add', '--chain', 'local', '--address', address.toUpperCase().replace('0X', '0x'), '--start-block', '7'], named)).stdout);
+  expect(added).toMatchObject({ address, state: 'pending', wanted: 'indexed', origin: 'operator', startBlock: 7 });
+  expect(JSON.parse((await strata(['chain', 'list', '--chain', '31337'], named)).stdout)).toEqual([added]);
+  expect(JSON.parse((await strata(['chain', 'remove', '--chain', 'local', '--address', address], named)).stdout)).toMatchObject({ wanted: 'removed' });
+  // No indexer has applied the removal yet: nothing is deleted, and the reply says which contracts wait.
+  expect(JSON.parse((await strata(['chain', 'prune', '--chain', 'local'], named)).stdout)).toEqual({ chainId: 31337, pruned: [], waiting: [address] });
+
+  const whole = { CHAINS: JSON.stringify([{ chainId: 31337, url: 'http://127.0.0.1:9' }]) };
+  await expect(strata(['chain', 'add', '--chain', '31337', '--address', address], whole)).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('indexes every token contract'),
+  });
+  await expect(strata(['chain', 'add', '--chain', '31337', '--address', address, '--start-block', 'soon'], named)).rejects.toMatchObject({
+    stderr: expect.stringContaining('must be a block number'),
+  });
+});
