@@ -6,14 +6,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync, spawn } from 'node:child_process';
-import net from 'node:net';
+import { execFileSync } from 'node:child_process';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/config/logger';
 import { createApp, openDatabase } from '../../src/main/app';
 import { ChainCheckpointEntity, TransferEntity, BalanceEntity } from '../../src/db';
 import { startAnvil } from '../helpers/anvil';
 import { publishedProfile, startProviderEmulator } from '../helpers/provider-emulator';
+import { runStrataIndex } from './lib/strata-index';
 
 const STATE = path.join(__dirname, '..', '..', '..', 'shared', 'bench', 'erc20-100k', 'anvil-state.json.gz');
 const LAST_BLOCK = 21_016;
@@ -36,42 +36,6 @@ const rawGetLogsRate = async (url: string, inFlight: number) => {
   };
   await Promise.all(Array.from({ length: inFlight }, worker));
   return Math.round(logs / ((Date.now() - started) / 1000));
-};
-
-/**
- * `--cli`: the ingestion runs as `strata index` in its own process (compiled dist/ when current, as in production);
- * its peak RSS is the kernel's high-water mark (VmHWM), which no sampling interval can miss.
- */
-const runCli = async (env: Record<string, string>, chainId: number) => {
-  const port = await new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
-  const root = path.join(__dirname, '..', '..');
-  const spawned = Date.now();
-  let started = 0;
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'strata.js'), 'index'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const status = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024;
-  let startRss = 0;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`strata index exited with ${child.exitCode}`);
-    const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text(), () => '');
-    const m = new RegExp(`strata_chain_indexed_block\\{[^}]*chain="${chainId}"[^}]*\\} (-?\\d+)`).exec(text);
-    // Timed from the first answer of the operations port, which opens with the ingestion (start-up is apart).
-    if (text && !startRss) [startRss, started] = [status('VmRSS'), Date.now()];
-    if (m && Number(m[1]) >= LAST_BLOCK - 1) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const seconds = (Date.now() - started) / 1000;
-  const peakRss = status('VmHWM');
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  return { seconds, peakRss, startRss, startupSeconds: (started - spawned) / 1000 };
 };
 
 const mb = (n: number) => Math.round(n / 1_048_576);
@@ -107,7 +71,8 @@ const main = async () => {
   if (mysqlArg > 0) Object.assign(env, { DATABASE_URL: process.argv[mysqlArg + 1], JWT_SECRET: 'x'.repeat(40) });
   const config = loadConfig(env);
   if (process.argv.includes('--cli')) {
-    const { seconds, peakRss, startRss, startupSeconds } = await runCli(env, anvil.chainId);
+    // `strata index` in its own process, as in production; its peak RSS is the kernel's high-water mark.
+    const { seconds, peakRss, startRss, startupSeconds } = await runStrataIndex(env, anvil.chainId, LAST_BLOCK);
     const db = await openDatabase(config, createLogger({ logLevel: 'warn' }));
     const transfers = await db.getRepository(TransferEntity).count();
     await db.destroy();

@@ -30,6 +30,8 @@ export type StartAnvilOptions = {
   slotsInAnEpoch?: number;
   /** Extra CLI flags, appended last. */
   args?: string[];
+  /** How long stop() waits after SIGTERM before SIGKILL (default 3 s); longer for a node dumping a large state on exit. */
+  stopGraceMs?: number;
 };
 
 /** anvil's dev accounts for the mnemonic "test test test test test test test test test test test junk". */
@@ -76,7 +78,7 @@ const killGroup = (child: ChildProcess, signal: NodeJS.Signals): void => {
   }
 };
 
-const anvilBinary = (): string => {
+export const anvilBinary = (): string => {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch;
   const pkg = `@foundry-rs/anvil-${process.platform}-${arch}`;
   const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
@@ -195,7 +197,7 @@ export const startAnvil = async (opts: StartAnvilOptions = {}): Promise<Anvil> =
             running.delete(child);
             return resolve();
           }
-          const force = setTimeout(() => killGroup(child, 'SIGKILL'), 3_000);
+          const force = setTimeout(() => killGroup(child, 'SIGKILL'), opts.stopGraceMs ?? 3_000);
           child.once('exit', () => {
             clearTimeout(force);
             running.delete(child);

@@ -1,0 +1,48 @@
+// `strata index` as its own process (compiled dist/ when current, as in production), watched through its operations
+// port: the indexed block over time, and the kernel's RSS figures, which no sampling interval can miss (VmHWM).
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+
+export type IndexSample = { ms: number; block: number; rss: number };
+export type IndexRun = { seconds: number; peakRss: number; startRss: number; startupSeconds: number; samples: IndexSample[] };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+
+/** Runs `strata index` until chain `chainId` is indexed through `lastBlock`; timed from its operations port's first answer. */
+export const runStrataIndex = async (env: Record<string, string>, chainId: number, lastBlock: number, { sampleMs = 100 } = {}): Promise<IndexRun> => {
+  const port = await freePort();
+  const root = path.join(__dirname, '..', '..', '..');
+  const spawned = Date.now();
+  let started = 0;
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'strata.js'), 'index'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const status = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024;
+  const pattern = new RegExp(`strata_chain_indexed_block\\{[^}]*chain="${chainId}"[^}]*\\} (-?\\d+)`);
+  let startRss = 0;
+  const samples: IndexSample[] = [];
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`strata index exited with ${child.exitCode}`);
+    const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text(), () => '');
+    const m = pattern.exec(text);
+    // The operations port opens with the ingestion; start-up before it is reported apart.
+    if (text && !startRss) [startRss, started] = [status('VmRSS'), Date.now()];
+    if (m) samples.push({ ms: Date.now() - started, block: Number(m[1]), rss: status('VmRSS') });
+    if (m && Number(m[1]) >= lastBlock - 1) break;
+    await new Promise((r) => setTimeout(r, sampleMs));
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const peakRss = status('VmHWM');
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  return { seconds, peakRss, startRss, startupSeconds: (started - spawned) / 1000, samples };
+};
