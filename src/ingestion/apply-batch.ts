@@ -14,6 +14,7 @@ import {
   type TransferRow,
 } from '../db';
 import { balanceKey, balanceRowOf, computeBalances, splitKey, tokenIdOf, touchedKeys, type BalanceKey, type BalanceResult } from './balances';
+import { createBalanceCache, type BalanceCache } from './balance-cache';
 import { createChainWriter, forgetUndoThrough } from './chain-writer';
 import { recordMarketEvents } from './market-events';
 import type { Batch } from './types';
@@ -45,37 +46,40 @@ const transferRows = (batch: Batch): TransferRow[] => {
   );
 };
 
+/**
+ * Stored balances of `keys`, in statements of up to 500 keys over any number of contracts (one statement per contract
+ * was hundreds of round trips per batch on a chain of thousands of contracts).
+ */
 const loadBalances = async (m: EntityManager, chainId: number, keys: BalanceKey[]): Promise<Map<BalanceKey, bigint>> => {
-  const wanted = new Set(keys);
-  const byContract = new Map<string, Set<string>>();
-  for (const k of keys) {
-    const { contract, account } = splitKey(k);
-    if (!byContract.has(contract)) byContract.set(contract, new Set());
-    byContract.get(contract)!.add(account);
-  }
   const found = new Map<BalanceKey, bigint>();
-  for (const [contract, accounts] of byContract) {
-    for (const part of chunks([...accounts], 500)) {
-      const rows = await m
-        .getRepository(BalanceEntity)
-        .createQueryBuilder('b')
-        .select(['b.account', 'b.tokenId', 'b.balance'])
-        .where('b.chainId = :chainId AND b.contract = :contract AND b.account IN (:...part)', { chainId, contract, part })
-        .getMany();
-      for (const r of rows) {
-        const k = balanceKey(contract, r.account, r.tokenId);
-        if (wanted.has(k)) found.set(k, BigInt(r.balance));
-      }
+  for (const part of chunks(keys, 500)) {
+    const byContract = new Map<string, Set<string>>();
+    for (const k of part) {
+      const { contract, account } = splitKey(k);
+      const accounts = byContract.get(contract);
+      if (accounts) accounts.add(account);
+      else byContract.set(contract, new Set([account]));
+    }
+    const where: string[] = [];
+    const params: unknown[] = [chainId];
+    for (const [contract, accounts] of byContract) {
+      where.push(`(contract = ? AND account IN (${[...accounts].map(() => '?').join(', ')}))`);
+      params.push(contract, ...accounts);
+    }
+    const wanted = new Set(part);
+    const rows = (await m.query(`SELECT contract, account, token_id, balance FROM balances WHERE chain_id = ? AND (${where.join(' OR ')})`, params)) as Array<{
+      contract: string;
+      account: string;
+      token_id: string;
+      balance: string | number;
+    }>;
+    for (const r of rows) {
+      const k = balanceKey(r.contract, r.account, r.token_id);
+      if (wanted.has(k)) found.set(k, BigInt(r.balance));
     }
   }
   return found;
 };
-
-/**
- * Balances the ingester already knows (it is the only writer of its chain). Read before a batch,
- * updated only after a commit, cleared on rollback.
- */
-export type BalanceCache = Map<BalanceKey, bigint>;
 
 export type ApplyOptions = {
   cache?: BalanceCache;
@@ -103,8 +107,14 @@ const undoRange = (batch: Batch, undoFrom: number, window: number) => {
  */
 export const writeBatchRows = async (m: EntityManager, batch: Batch, newContracts: ContractRow[], cache: BalanceCache, logFrom: number): Promise<BalanceResult> => {
     const keys = touchedKeys(batch.transfers);
-    const before = await loadBalances(m, batch.chainId, keys.filter((k) => !cache.has(k)));
-    for (const k of keys) if (cache.has(k)) before.set(k, cache.get(k)!);
+    const before = new Map<BalanceKey, bigint>();
+    const unknown: BalanceKey[] = [];
+    for (const k of keys) {
+      const cached = cache.get(k);
+      if (cached === undefined) unknown.push(k);
+      else before.set(k, cached);
+    }
+    for (const [k, v] of await loadBalances(m, batch.chainId, unknown)) before.set(k, v);
     const result = computeBalances(batch.chainId, batch.transfers, before);
 
     const writer = createChainWriter(m, batch.chainId, logFrom);
@@ -129,7 +139,7 @@ export const writeBatchRows = async (m: EntityManager, batch: Batch, newContract
 
 export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow[], opts: ApplyOptions = {}): Promise<ApplyResult> =>
   db.transaction(async (m) => {
-    const cache = opts.cache ?? new Map<BalanceKey, bigint>();
+    const cache = opts.cache ?? createBalanceCache();
     const cpQuery = m.getRepository(ChainCheckpointEntity).createQueryBuilder('c').where('c.chainId = :id', { id: batch.chainId });
     // The chain lock already makes this process the only writer; the row lock guards against operator mistakes.
     if (dialectOf(db) === 'mysql') cpQuery.setLock('pessimistic_write');

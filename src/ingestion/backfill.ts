@@ -12,6 +12,8 @@ const TARGET_LOGS = 5_000;
 
 export type RangeSizer = {
   size: number;
+  /** A range came back: its density sized `size`. Until then, one range at a time. */
+  measured: boolean;
   grow(logs: number, blocks: number): void;
   /** The node refused a range: halve, or take the width it suggested. */
   shrink(suggested?: number): void;
@@ -24,16 +26,19 @@ export type RangeSizer = {
 /**
  * Sizes ranges so that each holds about `targetLogs` logs: a range's logs are what its batch keeps in memory
  * from the response until its commit, so the logs in flight stay near `inFlight × targetLogs` however dense
- * the chain is. Halves when the node refuses a range. Starts small: the first ranges go out before any density is known.
+ * the chain is. Halves when the node refuses a range. Starts small, one range at a time: before any density is known,
+ * a guess of 500 blocks was the whole 100k-log chain-scale sample in four requests (722 MB, 1,666 events/s).
  */
-export const createRangeSizer = (widest: number, { initial = Math.min(widest, 500), targetLogs = TARGET_LOGS } = {}): RangeSizer => {
+export const createRangeSizer = (widest: number, { initial = Math.min(widest, 10), targetLogs = TARGET_LOGS } = {}): RangeSizer => {
   let max = widest;
   const sizer = {
     size: initial,
+    measured: false,
     grow(logs: number, blocks: number) {
-      // From the range just read: at most double its size, at least halve it.
+      // From the range just read: at most double its size (density may rise ahead), down to what its density asks.
       const wanted = logs > 0 ? Math.floor((blocks * targetLogs) / logs) : blocks * 2;
-      sizer.size = Math.max(1, Math.min(max, blocks * 2, Math.max(Math.floor(blocks / 2), wanted)));
+      sizer.size = Math.max(1, Math.min(max, blocks * 2, wanted));
+      sizer.measured = true;
     },
     shrink(suggested?: number) {
       sizer.size = Math.max(1, suggested ?? Math.floor(sizer.size / 2));
@@ -100,7 +105,7 @@ export async function* backfillBatches(
     next = end + 1;
   };
   while ((next <= to || pending.length) && !stopped()) {
-    while (next <= to && pending.length < inFlight) launch();
+    while (next <= to && pending.length < (sizer.measured ? inFlight : 1)) launch();
     const batches = await pending.shift()!;
     for (const b of batches) yield b;
   }

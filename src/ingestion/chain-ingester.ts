@@ -5,7 +5,8 @@ import type { ChainConfig } from '../config';
 import type { Logger } from '../config/logger';
 import { ChainCheckpointEntity, LockAbortedError, acquireDatabaseLock, type ChainCheckpointRow, type Db } from '../db';
 import { END_OF_BLOCK, type PubSub } from '../pubsub';
-import { applyBatch, type BalanceCache } from './apply-batch';
+import { applyBatch } from './apply-batch';
+import { createBalanceCache } from './balance-cache';
 import { balanceKey } from './balances';
 import { backfillBatches, createRangeSizer, type RangeSizer } from './backfill';
 import { createContractTracker, type ContractTracker } from './contracts';
@@ -59,9 +60,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   let wake: (() => void) | null = null;
   let finished: Promise<void> | null = null;
   const finality = createFinality({ db, chainId, confirmations: chain.confirmations, pubsub, metrics });
-  // Bounded: one entry per (contract, holder, token) this process has written.
-  const balanceCache: BalanceCache = new Map();
-  const BALANCE_CACHE_MAX = 500_000;
+  const balanceCache = createBalanceCache();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -90,7 +89,6 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     const result = await applyBatch(db, batch, contracts, { cache: balanceCache, rollbackWindow: window });
     logger.debug({ from: batch.fromBlock, to: batch.toBlock, transfers: batch.transfers.length, writeMs: Date.now() - started }, 'batch committed');
     if (!result.applied) return;
-    if (balanceCache.size > BALANCE_CACHE_MAX) balanceCache.clear();
     for (const b of result.balances) balanceCache.set(balanceKey(b.contract, b.account, b.tokenId), BigInt(b.balance));
     tracker.remember(contracts);
     for (const [reason, n] of batch.skipped) metrics.skipped.inc({ ...label, reason }, n);

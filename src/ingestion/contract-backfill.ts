@@ -7,6 +7,7 @@ import type { ChainClient } from '../chain';
 import type { Logger } from '../config/logger';
 import { BlockEntity, ChainCheckpointEntity, WatchedContractEntity, dialectOf, type ContractRow, type Db, type WatchedContractRow } from '../db';
 import { writeBatchRows } from './apply-batch';
+import { createBalanceCache } from './balance-cache';
 import { backfillBatches, createRangeSizer, type RangeSizer } from './backfill';
 import type { ContractTracker } from './contracts';
 import { BlockChangedError, fetchRange } from './fetch-range';
@@ -48,7 +49,7 @@ export const createContractBackfill = ({ db, chainId, maxLogRange, logger }: { d
         if (!cp || cp.indexedBlock !== batch.toBlock || cp.indexedHash !== batch.toHash || !(await sameBranch(m, batch))) return false;
       }
       // Below the chain's finalized block nothing is undone; the joining range may still be, like the chain's own writes.
-      await writeBatchRows(m, batch, contracts, new Map(), join ? batch.fromBlock : Infinity);
+      await writeBatchRows(m, batch, contracts, createBalanceCache(), join ? batch.fromBlock : Infinity);
       const seconds = Math.max(0.001, (Date.now() - startedAt) / 1000);
       const rate = (batch.toBlock - batch.fromBlock + 1) / seconds;
       await m.getRepository(WatchedContractEntity).update(

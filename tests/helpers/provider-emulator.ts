@@ -16,8 +16,11 @@ export type ProviderProfile = {
   maxBlockRange?: { limit: number; reply: (limit: number, asked: Range) => Reply };
   /** Any answer larger than this many bytes is refused. */
   maxResponseBytes?: { limit: number; reply: (limit: number) => Reply };
-  /** Requests per second (fixed one-second windows); beyond it, `reply`. */
-  rateLimit?: { perSecond: number; reply: () => Reply };
+  /**
+   * Requests per second (fixed one-second windows); beyond it, `reply`. `sharedEvery`: every so many requests also find
+   * the window used up (by the key's other clients), so the refusal is met however slow this machine runs.
+   */
+  rateLimit?: { perSecond: number; sharedEvery?: number; reply: () => Reply };
   /** Of every `period` requests, the first `length` are answered 503 (a provider's bad minute, in miniature). */
   outages?: { period: number; length: number };
   /** The node trails the chain by this many blocks: its head, and every block, log and receipt above it, are unknown. */
@@ -48,7 +51,7 @@ export const PROVIDER_PROFILES: Record<string, ProviderProfile> = {
         }),
       }),
     },
-    rateLimit: { perSecond: 40, reply: () => ({ status: 429, body: rpcError(-32005, 'project ID request rate exceeded', { backoff_seconds: 1 }) }) },
+    rateLimit: { perSecond: 40, sharedEvery: 30, reply: () => ({ status: 429, body: rpcError(-32005, 'project ID request rate exceeded', { backoff_seconds: 1 }) }) },
   },
   // Result-count cap above a block width, in an HTTP 400; 429 with Retry-After.
   alchemy: {
@@ -68,6 +71,7 @@ export const PROVIDER_PROFILES: Record<string, ProviderProfile> = {
     },
     rateLimit: {
       perSecond: 40,
+      sharedEvery: 30,
       reply: () => ({
         status: 429,
         headers: { 'retry-after': '1' },
@@ -101,7 +105,7 @@ export const PROVIDER_PROFILES: Record<string, ProviderProfile> = {
   '1rpc': {
     name: '1rpc',
     maxResponseBytes: { limit: 60_000, reply: (limit) => ({ status: 200, body: rpcError(-32000, `response size should not greater than ${limit} bytes`) }) },
-    rateLimit: { perSecond: 40, reply: () => ({ status: 429, body: 'Too Many Requests' }) },
+    rateLimit: { perSecond: 40, sharedEvery: 30, reply: () => ({ status: 429, body: 'Too Many Requests' }) },
   },
   // Bursts of 503 from a load balancer with no healthy backend.
   'busy-gateway': {
@@ -250,7 +254,8 @@ export const startProviderEmulator = async (target: string, profile: ProviderPro
     if (profile.rateLimit) {
       const second = Math.floor(Date.now() / 1000);
       if (window.second !== second) window = { second, used: 0 };
-      if (++window.used > profile.rateLimit.perSecond) {
+      const shared = profile.rateLimit.sharedEvery !== undefined && n % profile.rateLimit.sharedEvery === profile.rateLimit.sharedEvery - 1;
+      if (++window.used > profile.rateLimit.perSecond || shared) {
         count('rateLimit');
         return profile.rateLimit.reply();
       }
