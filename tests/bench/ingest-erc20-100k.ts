@@ -72,7 +72,7 @@ const main = async () => {
   const config = loadConfig(env);
   if (process.argv.includes('--cli')) {
     // `strata index` in its own process, as in production; its peak RSS is the kernel's high-water mark.
-    const { seconds, peakRss, startRss, startupSeconds } = await runStrataIndex(env, anvil.chainId, LAST_BLOCK);
+    const { seconds, peakRss, startRss, startupSeconds } = await runStrataIndex(env, anvil.chainId, LAST_BLOCK - 1);
     const db = await openDatabase(config, createLogger({ logLevel: 'warn' }));
     const transfers = await db.getRepository(TransferEntity).count();
     await db.destroy();

@@ -16,8 +16,8 @@ const freePort = () =>
     });
   });
 
-/** Runs `strata index` until chain `chainId` is indexed through `lastBlock`; timed from its operations port's first answer. */
-export const runStrataIndex = async (env: Record<string, string>, chainId: number, lastBlock: number, { sampleMs = 100 } = {}): Promise<IndexRun> => {
+/** Runs `strata index` until chain `chainId` is indexed through `target`; timed from its operations port's first answer. */
+export const runStrataIndex = async (env: Record<string, string>, chainId: number, target: number, { sampleMs = 100 } = {}): Promise<IndexRun> => {
   const port = await freePort();
   const root = path.join(__dirname, '..', '..', '..');
   const spawned = Date.now();
@@ -37,7 +37,7 @@ export const runStrataIndex = async (env: Record<string, string>, chainId: numbe
     // The operations port opens with the ingestion; start-up before it is reported apart.
     if (text && !startRss) [startRss, started] = [status('VmRSS'), Date.now()];
     if (m) samples.push({ ms: Date.now() - started, block: Number(m[1]), rss: status('VmRSS') });
-    if (m && Number(m[1]) >= lastBlock - 1) break;
+    if (m && Number(m[1]) >= target) break;
     await new Promise((r) => setTimeout(r, sampleMs));
   }
   const seconds = (Date.now() - started) / 1000;
