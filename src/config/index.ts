@@ -11,7 +11,7 @@ export type { ChainConfig, EndpointConfig, WatchedContractConfig } from './chain
 export type { EdgeConfig } from './edge';
 
 export type DatabaseConfig =
-  | { kind: 'sqlite'; path: string }
+  | { kind: 'sqlite'; path: string; /** Page cache of the embedded database, MB (SQLITE_CACHE_MB). */ cacheMb: number }
   | { kind: 'mysql'; url: string; database: string };
 
 export type Config = Readonly<{
@@ -96,6 +96,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, "_", "." or "-"')
     .optional(),
   CATCH_UP_PUBLISH_BLOCKS: z.coerce.number().int().min(0).max(100_000).default(256),
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(32),
   EVENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ...edgeEnvSchema,
 });
@@ -108,7 +109,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (!parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const database = parseDatabaseUrl(e.DATABASE_URL, dataDir);
+  const database = parseDatabaseUrl(e.DATABASE_URL, dataDir, e.SQLITE_CACHE_MB);
   if (database.kind === 'mysql' && !e.JWT_SECRET) {
     problems.push('JWT_SECRET: required when DATABASE_URL is MySQL (every replica must share it)');
   }
@@ -145,9 +146,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   });
 };
 
-const parseDatabaseUrl = (url: string | undefined, dataDir: string): DatabaseConfig => {
-  if (!url) return { kind: 'sqlite', path: path.join(dataDir, 'strata.sqlite') };
-  if (url.startsWith('sqlite:')) return { kind: 'sqlite', path: path.resolve(url.slice('sqlite:'.length)) };
+const parseDatabaseUrl = (url: string | undefined, dataDir: string, cacheMb: number): DatabaseConfig => {
+  if (!url) return { kind: 'sqlite', path: path.join(dataDir, 'strata.sqlite'), cacheMb };
+  if (url.startsWith('sqlite:')) return { kind: 'sqlite', path: path.resolve(url.slice('sqlite:'.length)), cacheMb };
   const database = new URL(url).pathname.replace(/^\//, '');
   return { kind: 'mysql', url, database };
 };

@@ -31,12 +31,19 @@ export type RangeSizer = {
  */
 export const createRangeSizer = (widest: number, { initial = Math.min(widest, 10), targetLogs = TARGET_LOGS } = {}): RangeSizer => {
   let max = widest;
+  /**
+   * Logs per block to size by: the latest range's density, or the densest seen lately, which fades by a tenth per
+   * range. Sized by the latest alone, ranges doubled across a stretch of empty blocks and the first dense range after
+   * it came back with hundreds of thousands of logs (1.4 GB peak on the chain-scale chain).
+   */
+  let density = 0;
   const sizer = {
     size: initial,
     measured: false,
     grow(logs: number, blocks: number) {
-      // From the range just read: at most double its size (density may rise ahead), down to what its density asks.
-      const wanted = logs > 0 ? Math.floor((blocks * targetLogs) / logs) : blocks * 2;
+      density = Math.max(logs / blocks, density * 0.9);
+      // At most double the range just read (density may rise ahead), down to what the density asks.
+      const wanted = density > 0 ? Math.floor(targetLogs / density) : blocks * 2;
       sizer.size = Math.max(1, Math.min(max, blocks * 2, wanted));
       sizer.measured = true;
     },

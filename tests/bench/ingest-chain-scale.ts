@@ -73,7 +73,9 @@ const main = async () => {
   const mysqlUrl = option('mysql');
   const { statePath, manifest } = await ensureChainScale(scale);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-bench-'));
-  const anvil = await startAnvil({ loadState: statePath, noMining: true, args: [...ANVIL_ARGS, '--prune-history'], stopGraceMs: 10_000 });
+  const loading = Date.now();
+  const anvil = await startAnvil({ loadState: statePath, noMining: true, args: [...ANVIL_ARGS, '--prune-history'], stopGraceMs: 10_000, startTimeoutMs: 600_000 });
+  const anvilLoadSeconds = Math.round((Date.now() - loading) / 1000);
   try {
     const raw = { sequential: (await scanLogs(anvil.rpcUrl, manifest.lastBlock, 1)).logsPerSecond, ...(await scanLogs(anvil.rpcUrl, manifest.lastBlock, 4)) };
     if (mysqlUrl) await ensureMysqlDatabase(mysqlUrl, { drop: true });
@@ -92,7 +94,7 @@ const main = async () => {
       JSON.stringify(
         {
           database: config.database.kind,
-          chain: { scale, lastBlock: manifest.lastBlock, logs: raw.logs, contracts: Object.values(manifest.contracts).reduce((a, c) => a + c.length, 0) },
+          chain: { scale, lastBlock: manifest.lastBlock, logs: raw.logs, contracts: Object.values(manifest.contracts).reduce((a, c) => a + c.length, 0), anvilLoadSeconds },
           transfers,
           seconds: Number(run.seconds.toFixed(2)),
           eventsPerSecond: Math.round(raw.logs / run.seconds),

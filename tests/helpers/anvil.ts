@@ -30,6 +30,8 @@ export type StartAnvilOptions = {
   slotsInAnEpoch?: number;
   /** Extra CLI flags, appended last. */
   args?: string[];
+  /** How long to wait for the node's first answer (default 20 s); loading a large state takes longer. */
+  startTimeoutMs?: number;
   /** How long stop() waits after SIGTERM before SIGKILL (default 3 s); longer for a node dumping a large state on exit. */
   stopGraceMs?: number;
 };
@@ -147,7 +149,7 @@ const launch = async (port: number, opts: StartAnvilOptions): Promise<{ child: C
   child.once('error', () => undefined);
 
   const url = `http://${HOST}:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const deadline = Date.now() + (opts.startTimeoutMs ?? START_TIMEOUT_MS);
   const ready = (async () => {
     for (;;) {
       try {
