@@ -140,7 +140,9 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   ): Promise<{ indexed: number; events: number } | null> => {
     const cp = (await checkpoints.findOneBy({ chainId }))!;
     const from = cp.indexedBlock + 1;
-    const to = Math.min(head, from + Math.min(followWidth, sizer.widest()) - 1);
+    // No wider than the backfill's sizer allows either: 50 blocks of a busy chain (500 transfers each, with their
+    // receipts) held 1 GB at once where the chain-scale backfill before it stayed near 550 MB.
+    const to = Math.min(head, from + Math.min(followWidth, sizer.widest(), sizer.size) - 1);
     let batch: Batch;
     try {
       batch = await fetchRange(client, from, to, { allHeaders: true, receipts: true, live: true, addresses });
@@ -154,6 +156,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
       throw err;
     }
     followWidth = Math.min(FOLLOW_MAX_BLOCKS, followWidth * 2);
+    sizer.grow(batch.transfers.length, to - from + 1);
     const ordered = [...batch.blocks].sort((a, b) => a.number - b.number);
     for (let i = 1; i < ordered.length; i++) {
       if (ordered[i].parentHash !== ordered[i - 1].hash) return null; // read across a reorg: try again
