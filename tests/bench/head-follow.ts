@@ -161,14 +161,17 @@ const main = async () => {
     const { contracts, iface } = await deploy(anvil, senders, nonces);
     if (o.mysqlUrl) await ensureMysqlDatabase(o.mysqlUrl, { drop: true });
     const port = await freePort();
-    const env = { ...strataEnv(anvil, { url: proxy.wsUrl, dataDir: dir, mysqlUrl: o.mysqlUrl }), PORT: String(port) };
+    // With MySQL Strata counts as deployed, where /metrics needs a token.
+    const metricsToken = 'bench-metrics-token-0123456789abcdef';
+    const env = { ...strataEnv(anvil, { url: proxy.wsUrl, dataDir: dir, mysqlUrl: o.mysqlUrl }), PORT: String(port), METRICS_TOKEN: metricsToken };
+    const metrics = () => fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then((r) => r.text(), () => '');
     const cli = (...args: string[]) => execFileSync(process.execPath, [path.join(ROOT, 'bin', 'strata.js'), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
     cli('migrate');
     const { accessKey } = JSON.parse(cli('project', 'create', '--name', 'bench')) as { accessKey: string };
     child = spawn(process.execPath, [path.join(ROOT, 'bin', 'strata.js'), 'serve'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
     const status = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child!.pid}/status`, 'utf8'))![1]) * 1024;
     const indexedBlock = async () => {
-      const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text(), () => '');
+      const text = await metrics();
       const m = /strata_chain_indexed_block\{[^}]*\} (-?\d+)/.exec(text);
       return m ? Number(m[1]) : -1;
     };
@@ -239,7 +242,7 @@ const main = async () => {
     const calls = Object.fromEntries([...proxy.counts].map(([m, n]) => [m, Number(((n - (counts0.get(m) ?? 0)) / mined.size).toFixed(2))]).filter(([, n]) => Number(n) > 0));
     const committedLag = lag(committed);
     const deliveredLag = lag(subs.firstArrival);
-    const transfers = Number((await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text())).match(/strata_ingested_transfers_total\{[^}]*\} (\d+)/)?.[1] ?? 0);
+    const transfers = Number((await metrics()).match(/strata_ingested_transfers_total\{[^}]*\} (\d+)/)?.[1] ?? 0);
     child.kill('SIGTERM');
     await new Promise((r) => child!.once('exit', r));
     child = null;
