@@ -96,7 +96,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, "_", "." or "-"')
     .optional(),
   CATCH_UP_PUBLISH_BLOCKS: z.coerce.number().int().min(0).max(100_000).default(256),
-  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(32),
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(2),
   EVENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ...edgeEnvSchema,
 });
