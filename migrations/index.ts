@@ -9,6 +9,7 @@ import { DeploymentId1764003600000 } from './1764003600000-deployment-id';
 import { EventStreamPositions1764090000000 } from './1764090000000-event-stream-positions';
 import { ChainUndoLog1764180000000 } from './1764180000000-chain-undo-log';
 import { ChainSources1764270000000 } from './1764270000000-chain-sources';
+import { LongReceiptLogs1764360000000 } from './1764360000000-long-receipt-logs';
 
 export const migrations = [
   Foundation1763784000000,
@@ -21,4 +22,5 @@ export const migrations = [
   EventStreamPositions1764090000000,
   ChainUndoLog1764180000000,
   ChainSources1764270000000,
+  LongReceiptLogs1764360000000,
 ];

@@ -42,6 +42,7 @@ export const ChainTransactionEntity = new EntitySchema<ChainTransactionRow>({
     txType: { type: 'integer', name: 'tx_type' },
     timestamp: BlockNumber(),
     reorged: { type: 'boolean', default: false },
+    // LONGTEXT on MySQL (migration 1764360000000): a transaction's logs can exceed TEXT's 64 KB.
     logsJson: { type: 'text', nullable: true, name: 'logs_json' },
   },
 });
