@@ -141,7 +141,12 @@ it('serves GraphQL subscriptions over graphql-ws with the key in connection_init
   const from = Number(await anvil.rpc<string>('eth_blockNumber')) + 1;
   let target = -1;
   const received: any[] = [];
+  // Checked on each message and once the target is known: under load both messages can arrive before wait() returns.
+  let check = () => undefined as void;
   const done = new Promise<any>((resolve, reject) => {
+    check = () => {
+      if (received.filter((b) => b.blockNumber === target).length === 2) dispose(), resolve(received);
+    };
     const dispose = client.subscribe(
       {
         query: `subscription($c: String!, $from: Int) { balanceUpdates(contractAddress: $c, fromBlock: $from) { accountAddress balance delta tokenID reorged blockNumber cursor } }`,
@@ -150,7 +155,7 @@ it('serves GraphQL subscriptions over graphql-ws with the key in connection_init
       {
         next: (v: any) => {
           received.push(v.data.balanceUpdates);
-          if (received.filter((b) => b.blockNumber === target).length === 2) dispose(), resolve(received);
+          check();
         },
         error: reject,
         complete: () => undefined,
@@ -158,6 +163,7 @@ it('serves GraphQL subscriptions over graphql-ws with the key in connection_init
     );
   });
   target = (await (await tokens.erc20.transfer(B, 5n)).wait())!.blockNumber;
+  check();
   const ofTarget = (await done).filter((b: any) => b.blockNumber === target);
   expect(ofTarget.map((b: any) => b.delta).sort()).toEqual(['-5', '5']);
   expect(ofTarget[0]).toMatchObject({ tokenID: null, reorged: false });
