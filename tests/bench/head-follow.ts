@@ -10,39 +10,24 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ContractFactory, Interface, Wallet, getCreateAddress } from 'ethers';
+import { Interface } from 'ethers';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/config/logger';
 import { openDatabase } from '../../src/main/app';
-import { DEV_KEYS, startAnvil, type Anvil } from '../helpers/anvil';
+import { freePort, startAnvil, type Anvil } from '../helpers/anvil';
 import { ANVIL_ARGS, compileScaleTokens } from './chain-scale/generate';
 import { numberOption, option } from './lib/args';
 import { checkBalanceSample } from './lib/balance-sample';
+import { batchRpc, createDevSender, type Call, type DevSender } from './lib/dev-transactions';
 import { ensureMysqlDatabase, strataEnv } from './lib/erc20-100k';
+import { memoryOf, type MemoryField } from './lib/proc';
 import { summarize } from './lib/stats';
 
 const ROOT = path.join(__dirname, '..', '..');
 const mb = (n: number) => Math.round(n / 1_048_576);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
-
-type Call = { method: string; params: unknown[] };
-const batchRpc = async (url: string, calls: Call[]) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calls.map((c, id) => ({ jsonrpc: '2.0', id, ...c }))) });
-  const replies = (await res.json()) as Array<{ result?: unknown; error?: { message: string } }>;
-  const failed = replies.find((r) => r.error);
-  if (failed) throw new Error(failed.error!.message);
-  return replies.map((r) => r.result);
-};
 
 /**
  * Forwards JSON-RPC (HTTP and WebSocket) to anvil and counts calls by method, batches included: what the
@@ -87,15 +72,14 @@ const countingProxy = async (anvil: Anvil) => {
   return { wsUrl: `ws://127.0.0.1:${port}`, counts, close: () => new Promise<void>((r) => (wss.close(), server.close(() => r()))) };
 };
 
-/** Deploys the token contracts (and a first stock of NFTs to move); returns their addresses by standard. */
-const deploy = async (anvil: Anvil, senders: string[], nonces: number[]) => {
+/** Deploys the token contracts in one block; returns their addresses by standard, and their interfaces. */
+const deploy = async (anvil: Anvil, sender: DevSender) => {
   const compiled = compileScaleTokens();
   const calls: Call[] = [];
   const create = (name: string, args: unknown[]) => {
-    const { abi, bytecode } = compiled[name];
-    const nonce = nonces[0]++;
-    calls.push({ method: 'eth_sendTransaction', params: [{ from: senders[0], data: bytecode + new ContractFactory(abi, bytecode).interface.encodeDeploy(args).slice(2), gas: '0x4c4b40', gasPrice: '0x0', nonce: `0x${nonce.toString(16)}` }] });
-    return getCreateAddress({ from: senders[0], nonce }).toLowerCase();
+    const { call, address } = sender.deploy(compiled[name], args);
+    calls.push(call);
+    return address;
   };
   const contracts = {
     erc20: Array.from({ length: 20 }, (_, i) => create('ScaleERC20', [`Head ${i}`, `H${i}`, 18])),
@@ -154,11 +138,10 @@ const main = async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-bench-head-'));
   const anvil = await startAnvil({ noMining: true, args: ANVIL_ARGS });
   const proxy = await countingProxy(anvil);
-  const senders = DEV_KEYS.map((k) => new Wallet(k).address.toLowerCase());
-  const nonces = senders.map(() => 0);
+  const sender = createDevSender();
   let child: ReturnType<typeof spawn> | null = null;
   try {
-    const { contracts, iface } = await deploy(anvil, senders, nonces);
+    const { contracts, iface } = await deploy(anvil, sender);
     if (o.mysqlUrl) await ensureMysqlDatabase(o.mysqlUrl, { drop: true });
     const port = await freePort();
     // With MySQL Strata counts as deployed, where /metrics needs a token.
@@ -169,7 +152,7 @@ const main = async () => {
     cli('migrate');
     const { accessKey } = JSON.parse(cli('project', 'create', '--name', 'bench')) as { accessKey: string };
     child = spawn(process.execPath, [path.join(ROOT, 'bin', 'strata.js'), 'serve'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-    const status = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child!.pid}/status`, 'utf8'))![1]) * 1024;
+    const status = (field: MemoryField) => memoryOf(child!.pid!, field);
     const indexedBlock = async () => {
       const text = await metrics();
       const m = /strata_chain_indexed_block\{[^}]*\} (-?\d+)/.exec(text);
@@ -199,12 +182,7 @@ const main = async () => {
     // Per block: ~70 % ERC-20 sprays, 15 % ERC-721 mints and moves, 15 % ERC-1155 single moves and batch mints.
     const mined = new Map<number, number>();
     let seed = 1;
-    let sender = 0;
-    const tx = (to: string, data: string, gas: number): Call => {
-      const from = sender;
-      sender = (sender + 1) % senders.length;
-      return { method: 'eth_sendTransaction', params: [{ from: senders[from], to, data, gas: `0x${gas.toString(16)}`, gasPrice: '0x0', nonce: `0x${(nonces[from]++).toString(16)}` }] };
-    };
+    const tx = sender.send;
     const blockCalls = (): Call[] => {
       const calls: Call[] = [];
       const per = 50;

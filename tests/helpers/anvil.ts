@@ -89,7 +89,8 @@ export const anvilBinary = (): string => {
   return bin;
 };
 
-const freePort = (): Promise<number> =>
+/** A port on 127.0.0.1 that was free a moment ago. */
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

@@ -7,9 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { ContractFactory, Interface, Wallet, getCreateAddress } from 'ethers';
-import { DEV_KEYS, anvilBinary, startAnvil } from '../../helpers/anvil';
-import { BLOCKS, BUDGET, CONTRACTS, DECIMALS, POOLS, SEED, createRng, eventsPerTx, zipf, type Operation, type Rng } from './plan';
+import { Interface } from 'ethers';
+import { anvilBinary, startAnvil } from '../../helpers/anvil';
+import { seededRandom, type Random } from '../../helpers/random';
+import { batchRpc, createDevSender, type Call } from '../lib/dev-transactions';
+import { BLOCKS, BUDGET, CONTRACTS, DECIMALS, POOLS, SEED, eventsPerTx, zipf, type Operation } from './plan';
 
 const HERE = __dirname;
 const SOURCE = path.join(HERE, 'contracts', 'ScaleTokens.sol');
@@ -56,25 +58,10 @@ const anvilVersion = () => execFileSync(anvilBinary(), ['--version'], { encoding
 /** Where the state of this scale lives; its name changes whenever the sources, the plan or anvil change. */
 export const chainScaleDir = (scale: number): string => {
   const hash = crypto.createHash('sha256');
-  for (const f of [SOURCE, path.join(HERE, 'plan.ts'), __filename]) hash.update(fs.readFileSync(f));
+  for (const f of [SOURCE, path.join(HERE, 'plan.ts'), __filename, require.resolve('../lib/dev-transactions')]) hash.update(fs.readFileSync(f));
   hash.update(anvilVersion()).update(String(scale));
   const root = process.env.STRATA_BENCH_CACHE ?? path.join(os.homedir(), '.cache', 'strata-bench');
   return path.join(root, `chain-scale-${hash.digest('hex').slice(0, 12)}`);
-};
-
-type Call = { method: string; params: unknown[] };
-
-const batchRpc = async (url: string, calls: Call[]): Promise<unknown[]> => {
-  if (!calls.length) return [];
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(calls.map((c, id) => ({ jsonrpc: '2.0', id, ...c }))),
-  });
-  const replies = (await res.json()) as Array<{ id: number; result?: unknown; error?: { message: string } }>;
-  const failed = replies.find((r) => r.error);
-  if (failed) throw new Error(`${calls[failed.id].method}: ${failed.error!.message}`);
-  return replies.sort((a, b) => a.id - b.id).map((r) => r.result);
 };
 
 /** Gas asked per event (generous: unused gas costs nothing at a zero base fee, too little reverts the call). */
@@ -91,19 +78,13 @@ const GAS_PER_EVENT: Record<Operation, number> = {
 
 const build = async (scale: number, dir: string): Promise<Manifest> => {
   const started = Date.now();
-  const rng: Rng = createRng(SEED);
+  const rng: Random = seededRandom(SEED);
   const compiled = compileScaleTokens();
   const statePath = path.join(dir, 'state.json');
   const anvil = await startAnvil({ noMining: true, args: [...ANVIL_ARGS, '--prune-history', '--dump-state', statePath], stopGraceMs: 30 * 60_000 });
   await anvil.rpc('anvil_setBlockTimestampInterval', [BLOCK_SECONDS]);
-  const senders = DEV_KEYS.map((k) => new Wallet(k).address.toLowerCase());
-  const nonces = senders.map(() => 0);
-  let sender = 0;
-  const tx = (to: string | null, data: string, gas: number): Call => {
-    const from = sender;
-    sender = (sender + 1) % senders.length;
-    return { method: 'eth_sendTransaction', params: [{ from: senders[from], ...(to ? { to } : {}), data, gas: `0x${gas.toString(16)}`, gasPrice: '0x0', nonce: `0x${(nonces[from]++).toString(16)}` }] };
-  };
+  const sender = createDevSender();
+  const tx = sender.send;
   let lastMineMs = 0;
   const mine = async (calls: Call[]) => {
     await batchRpc(anvil.rpcUrl, calls);
@@ -116,11 +97,9 @@ const build = async (scale: number, dir: string): Promise<Manifest> => {
   const contracts = {} as Record<Kind, string[]>;
   const deployCalls: Call[] = [];
   const deploy = (name: string, args: unknown[]) => {
-    const { abi, bytecode } = compiled[name];
-    const data = new ContractFactory(abi, bytecode).interface.encodeDeploy(args).slice(2);
-    const nonce = nonces[0];
-    deployCalls.push({ method: 'eth_sendTransaction', params: [{ from: senders[0], data: bytecode + data, gas: '0x4c4b40', gasPrice: '0x0', nonce: `0x${(nonces[0]++).toString(16)}` }] });
-    return getCreateAddress({ from: senders[0], nonce }).toLowerCase();
+    const { call, address } = sender.deploy(compiled[name], args);
+    deployCalls.push(call);
+    return address;
   };
   const count = (k: Kind) => Math.max(1, Math.round(CONTRACTS[k] * scale));
   contracts.erc20 = Array.from({ length: count('erc20') }, (_, i) => deploy('ScaleERC20', [`Scale Token ${i}`, `S${i}`, rng.pick(DECIMALS)]));

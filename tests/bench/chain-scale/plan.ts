@@ -1,5 +1,6 @@
 // What the chain-scale benchmark chain holds: contracts per standard, event budgets, and the shape of its blocks.
-// Everything is drawn from one seed (mulberry32), so a rebuild mines the same transactions in the same blocks.
+// Everything is drawn from one seed (tests/helpers/random.ts), so a rebuild mines the same transactions in the same blocks.
+import type { Random } from '../../helpers/random';
 
 export const SEED = 0x5ca1e;
 
@@ -31,23 +32,8 @@ export const POOLS = { erc20Hot: 2_000, erc20Tail: 200_000, erc721: 50_000, erc1
  */
 export const BLOCKS = { emptyStretch: 0.005, emptyMin: 20, emptyMax: 200, heavy: 0.015, heavyTxs: [5, 8], heavyTxEvents: 1_000, txs: [20, 60] } as const;
 
-export type Rng = { next(): number; int(lo: number, hi: number): number; pick<T>(xs: readonly T[]): T; chance(p: number): boolean };
-
-export const createRng = (seed: number): Rng => {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  return { next, int, pick: (xs) => xs[Math.floor(next() * xs.length)], chance: (p) => next() < p };
-};
-
 /** Draws indexes 0..n-1 with Zipf weights (a few contracts busy, a long tail nearly idle), ranks shuffled. */
-export const zipf = (rng: Rng, n: number, s = 1.1): (() => number) => {
+export const zipf = (rng: Random, n: number, s = 1.1): (() => number) => {
   const order = Array.from({ length: n }, (_, i) => i);
   for (let i = n - 1; i > 0; i--) {
     const j = rng.int(0, i);
@@ -70,4 +56,4 @@ export const zipf = (rng: Rng, n: number, s = 1.1): (() => number) => {
 };
 
 /** Events per ordinary transaction: mostly a few, sometimes dozens. */
-export const eventsPerTx = (rng: Rng): number => (rng.chance(0.7) ? rng.int(1, 8) : rng.int(9, 60));
+export const eventsPerTx = (rng: Random): number => (rng.chance(0.7) ? rng.int(1, 8) : rng.int(9, 60));

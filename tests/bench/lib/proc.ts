@@ -1,4 +1,5 @@
-// CPU time of other processes on this machine (e.g. mariadbd), read from /proc, to show which side of a benchmark is saturated.
+// What /proc says of a process: its memory as the kernel counts it, and the CPU time of other processes on this machine
+// (e.g. mariadbd), to show which side of a benchmark is saturated.
 import fs from 'node:fs';
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
@@ -29,3 +30,10 @@ export const cpuSecondsOf = (pids: number[]): number =>
       return sum;
     }
   }, 0);
+
+/** VmRSS: resident now; VmHWM: the high-water mark, which no sampling interval can miss. */
+export type MemoryField = 'VmRSS' | 'VmHWM';
+
+/** Bytes of `field` for `pid`, from /proc/<pid>/status. */
+export const memoryOf = (pid: number, field: MemoryField): number =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;

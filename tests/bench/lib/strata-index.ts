@@ -1,20 +1,12 @@
 // `strata index` as its own process (compiled dist/ when current, as in production), watched through its operations
 // port: the indexed block over time, and the kernel's RSS figures, which no sampling interval can miss (VmHWM).
-import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { freePort } from '../../helpers/anvil';
+import { memoryOf, type MemoryField } from './proc';
 
 export type IndexSample = { ms: number; block: number; rss: number };
 export type IndexRun = { seconds: number; peakRss: number; startRss: number; startupSeconds: number; samples: IndexSample[] };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
 
 /** Runs `strata index` until chain `chainId` is indexed through `target`; timed from its operations port's first answer. */
 export const runStrataIndex = async (env: Record<string, string>, chainId: number, target: number, { sampleMs = 100 } = {}): Promise<IndexRun> => {
@@ -26,7 +18,7 @@ export const runStrataIndex = async (env: Record<string, string>, chainId: numbe
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const status = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024;
+  const status = (field: MemoryField) => memoryOf(child.pid!, field);
   const pattern = new RegExp(`strata_chain_indexed_block\\{[^}]*chain="${chainId}"[^}]*\\} (-?\\d+)`);
   let startRss = 0;
   const samples: IndexSample[] = [];
