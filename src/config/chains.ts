@@ -14,7 +14,7 @@ export type EndpointConfig = Readonly<{
 
 export type ChainConfig = Readonly<{
   chainId: number;
-  /** Optional name; `chainID` in requests may be the id or this name. */
+  /** Optional name; `chainId` in requests may be the id or this name. */
   name: string | null;
   /** The chain's RPC endpoints, preferred first; requests fail over between them. */
   endpoints: readonly EndpointConfig[];

@@ -1,11 +1,15 @@
 // How GraphQL errors reach clients, for every entry path (yoga, the direct POST path, graphql-ws; the RPC adapter maps
 // the same errors to webrpc in rpc/graphql-errors.ts): a domain error keeps its message and gets its kind as
-// `extensions.code`; anything else is masked.
+// `extensions.code`, in graphql-yoga's own style (SCREAMING_SNAKE: `InvalidArgument` → `INVALID_ARGUMENT`), so every
+// code a client sees reads alike; anything else is masked.
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { maskError as yogaMaskError } from 'graphql-yoga';
-import { isDomainError, RateLimitedError, type DomainError } from '../domain/errors';
+import { isDomainError, RateLimitedError, type DomainError, type DomainErrorKind } from '../domain/errors';
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected error.';
+
+/** The GraphQL `extensions.code` of a domain error kind. */
+export const graphqlCodeOf = (kind: DomainErrorKind): string => kind.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
 
 /** The domain error behind a GraphQL error (or a thrown value), if there is one: a caller's mistake, not ours. */
 export const domainErrorOf = (error: unknown): DomainError | null => {
@@ -22,7 +26,7 @@ export const maskError = (error: unknown, message: string = UNEXPECTED_ERROR_MES
       nodes: e.nodes,
       path: e.path,
       extensions: {
-        code: domain.kind,
+        code: graphqlCodeOf(domain.kind),
         ...(domain.field ? { field: domain.field } : {}),
         // yoga turns `http` into the reply's status and headers (and leaves it out of the body).
         ...(domain instanceof RateLimitedError ? { http: { status: 429, headers: { 'Retry-After': String(domain.retryAfterSeconds) } } } : {}),

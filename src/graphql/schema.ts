@@ -1,6 +1,5 @@
 // The GraphQL schema: imports every type file, then builds.
 import './scalars';
-import './types/numbered-page';
 import './types/collection-metadata';
 import './types/collection-base-uris';
 import './types/collection-input';

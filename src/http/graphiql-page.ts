@@ -33,7 +33,7 @@ query WalletBalances {
       node {
         contractAddress
         contractType
-        tokenID
+        tokenId
         balance
         contractInfo { name symbol decimals }
         tokenMetadata { name image }
@@ -65,7 +65,7 @@ query History {
 subscription LiveBalances {
   balanceUpdates(contractAddress: "${EXAMPLE_CONTRACT}") {
     accountAddress
-    tokenID
+    tokenId
     balance
     delta
     blockNumber

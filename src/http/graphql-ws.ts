@@ -5,7 +5,7 @@ import { GraphQLError } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { AuthService } from '../domain/auth/service';
-import { maskResult } from '../graphql/errors';
+import { graphqlCodeOf, maskResult } from '../graphql/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
 import { introspectionRules, mayIntrospect } from '../graphql/introspection';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
@@ -102,7 +102,7 @@ export const attachGraphQLWs = ({
         if (ids.size >= limits.maxSubscriptionsPerConnection) {
           return [
             new GraphQLError(`at most ${limits.maxSubscriptionsPerConnection} subscriptions per connection`, {
-              extensions: { code: 'ResourceExhausted' },
+              extensions: { code: graphqlCodeOf('ResourceExhausted') },
             }),
           ];
         }

@@ -3,6 +3,7 @@
 import type { GraphQLError } from 'graphql';
 import { isDomainError, RateLimitedError, type DomainError } from '../domain/errors';
 import { domainToWebrpc, internalError, type ServiceName, type WebrpcError } from './errors';
+import { withWireFieldNames } from './wire/field-names';
 
 export const webrpcErrorOf = (
   service: ServiceName,
@@ -10,7 +11,7 @@ export const webrpcErrorOf = (
 ): { error: WebrpcError; unexpected?: unknown; headers?: Record<string, string> } => {
   const first = errors[0];
   const original = first.originalError;
-  if (isDomainError(original)) return { error: domainToWebrpc(service, original), headers: retryAfterHeaders(original) };
+  if (isDomainError(original)) return { error: domainToWebrpc(service, withWireFieldNames(service, original)), headers: retryAfterHeaders(original) };
   return { error: internalError(), unexpected: original ?? first };
 };
 

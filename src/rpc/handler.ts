@@ -3,15 +3,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { validate } from 'graphql';
 import type { Logger } from '../config/logger';
 import type { Credentials } from '../domain/auth/credentials';
+import { invalidArgument } from '../domain/errors';
 import { asGraphQLError } from '../graphql/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
 import { badMethod, badRequest, badRoute, domainToWebrpc, internalError, type WebrpcError } from './errors';
+import { withWireFieldNames } from './wire/field-names';
 import { webrpcErrorOf } from './graphql-errors';
 import { variableProblemOf } from './variable-problems';
 import { streamNdjson } from './ndjson';
 import type { RpcEntry } from './table';
 import { createRpcTable } from './table';
-import { obj } from './wire/common';
+import { obj, type Answered, type Body } from './wire/common';
 
 export const WEBRPC_HEADER = 'webrpc@v0.31.2;strata@v0.1.0';
 
@@ -51,7 +53,7 @@ export const createRpcHandler = ({
   let openStreams = 0;
 
   /** Errors before the first byte are plain webrpc errors; later ones end the stream with a webrpcError line. */
-  const serveStream = async (entry: RpcEntry, variables: Record<string, unknown>, credentials: Credentials, res: ServerResponse) => {
+  const serveStream = async (entry: RpcEntry, body: Body, variables: Record<string, unknown>, credentials: Credentials, res: ServerResponse) => {
     if (openStreams >= MAX_STREAMS) {
       return fail(res, domainToWebrpc(entry.service, { kind: 'ResourceExhausted', message: 'too many open streams on this server; retry later' }));
     }
@@ -66,7 +68,7 @@ export const createRpcHandler = ({
     async function* messages() {
       for await (const r of stream) {
         if (r.errors?.length) throw r.errors[0];
-        yield entry.reply(r.data);
+        yield entry.reply(r.data as Answered<unknown>, body);
       }
     }
     openStreams++;
@@ -112,8 +114,8 @@ export const createRpcHandler = ({
     try {
       const variables = entry.variables(body);
       const problem = variableProblemOf(executor.schema, entry.document, variables);
-      if (problem) return fail(res, domainToWebrpc(entry.service, { kind: 'InvalidArgument', message: `${problem.field}: ${problem.problem}` }));
-      if (entry.stream) return await serveStream(entry, variables, credentials, res);
+      if (problem) return fail(res, domainToWebrpc(entry.service, withWireFieldNames(entry.service, invalidArgument(problem.field, problem.problem))));
+      if (entry.stream) return await serveStream(entry, body, variables, credentials, res);
       const result = await executor.run({ document: entry.document, variables, credentials });
       if (result.errors?.length) {
         const { error, unexpected, headers } = webrpcErrorOf(entry.service, result.errors);
@@ -121,7 +123,7 @@ export const createRpcHandler = ({
         else logger.debug({ route: path, code: error.error, msg: error.msg }, 'rpc client error');
         return fail(res, error, headers);
       }
-      send(res, 200, entry.reply(result.data));
+      send(res, 200, entry.reply(result.data as Answered<unknown>, body));
     } catch (err) {
       logger.error({ err, route: path }, 'rpc operation failed');
       if (!res.headersSent) fail(res, internalError());

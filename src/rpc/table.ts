@@ -1,14 +1,15 @@
 // The RPC table: each documented Service/Operation → a GraphQL document plus request/response renaming.
 // No rules live here; an operation that is not in the table answers the webrpc bad-route error.
 import type { DocumentNode } from 'graphql';
+import { COLLECTIONS_PAGE } from '../domain/collections/service';
 import { loadRpcDocument } from './documents';
 import type { ServiceName } from './errors';
 import type * as Ops from './generated/operations';
 import { marketStatsOut, marketTxnEventTotalIn } from './wire/analytics';
 import { getLinkedWalletsIn, linkWalletIn, linkedWalletOut, removeLinkedWalletIn } from './wire/api';
 import { collectionOut, tokenMetadataIn, updatedTokenOut } from './wire/collections';
-import { chainIdIn, numberedPageIn, numberedPageOut, type Body } from './wire/common';
-import { balanceOut, filterIn, logOut, receiptOut, resumeIn } from './wire/indexer-streams';
+import { chainIdIn, numberedPageIn, numberedPageOut, type Answered, type Body } from './wire/common';
+import { balanceOut, eventFilterIn, filterIn, logOut, receiptOut, resumeIn } from './wire/indexer-streams';
 import {
   balanceUpdateOut,
   cursorPageOut,
@@ -28,7 +29,7 @@ export type RpcEntry<Data = any> = {
   document: DocumentNode;
   variables: (body: Body) => Record<string, unknown>;
   /** For a stream, called once per message. */
-  reply: (data: Data) => Record<string, unknown>;
+  reply(data: Answered<Data>, body: Body): Record<string, unknown>;
   /** Subscribe* operations: a GraphQL subscription served as an NDJSON stream. */
   stream?: boolean;
 };
@@ -43,8 +44,8 @@ const entry = <Data>(service: ServiceName, operation: string, e: Pick<RpcEntry<D
 export const createRpcTable = (): Map<string, RpcEntry> => {
   const entries: RpcEntry[] = [
     entry<Ops.ListCollectionsQuery>('Collections', 'ListCollections', {
-      variables: (b) => ({ projectId: b.projectId, page: numberedPageIn(b.page) }),
-      reply: (d) => ({ page: numberedPageOut(d.collections.page), collections: d.collections.collections.map(collectionOut) }),
+      variables: (b) => ({ projectId: b.projectId, ...numberedPageIn(b.page, COLLECTIONS_PAGE) }),
+      reply: (d, b) => ({ page: numberedPageOut(d.collections, b.page), collections: d.collections.nodes.map(collectionOut) }),
     }),
     entry<Ops.GetCollectionQuery>('Collections', 'GetCollection', {
       variables: (b) => ({ projectId: b.projectId, collectionId: b.collectionId }),
@@ -76,7 +77,7 @@ export const createRpcTable = (): Map<string, RpcEntry> => {
     }),
     entry<Ops.SubscribeEventsSubscription>('Indexer', 'SubscribeEvents', {
       stream: true,
-      variables: (b) => ({ chainID: chainIdIn(b.chainID), filter: filterIn(b.filter, ['events', 'contractAddresses', 'accounts', 'tokenIDs']) ?? {}, ...resumeIn(b) }),
+      variables: (b) => ({ chainID: chainIdIn(b.chainID), filter: eventFilterIn(b.filter) ?? {}, ...resumeIn(b) }),
       reply: (d) => ({ log: logOut(d.events), cursor: d.events.cursor }),
     }),
     entry<Ops.SubscribeReceiptsSubscription>('Indexer', 'SubscribeReceipts', {
@@ -95,7 +96,7 @@ export const createRpcTable = (): Map<string, RpcEntry> => {
 const metadataEntries = (): RpcEntry[] => {
   const searchContracts = entry<Ops.SearchContractsQuery>('Metadata', 'SearchContracts', {
     variables: searchContractsIn,
-    reply: (d) => ({ contractInfo: d.searchContracts.contractInfo.map(contractInfoOut), nextPage: numberedPageOut(d.searchContracts.page) }),
+    reply: (d, b) => ({ contractInfo: d.searchContracts.nodes.map(contractInfoOut), nextPage: numberedPageOut(d.searchContracts, b.page) }),
   });
   const searchContractInfo = entry<Ops.SearchContractInfoQuery>('Metadata', 'SearchContractInfo', {
     variables: (b) => ({ contractAddress: b.contractAddress }),

@@ -4,22 +4,22 @@ import { CollectionEntity, CollectionTokenEntity, type CollectionRow } from '../
 import type { AuthService } from '../auth/service';
 import type { Credentials } from '../auth/credentials';
 import { invalidArgument, notFound, permissionDenied } from '../errors';
-import { pageOf, resolvePage, type NumberedPage, type PageRequest } from '../paging';
+import { offsetPage, offsetWindow, resolvePageRequest, type Page, type PageRequest } from '../paging';
 import { type Maybe, optionalBoolean, optionalId, requireId } from '../validate';
 import { collectionFromRow, tokenFromRow } from './rows';
 import type { Collection, CollectionInput, CollectionToken, TokenInput } from './types';
 import { collectionFields, tokenFields, tokenIdOf } from './validate-input';
 
-export const COLLECTIONS_PAGE = { default: 30, max: 100 };
-export const TOKENS_PAGE = { default: 50, max: 100 };
+export const COLLECTIONS_PAGE = { default: 30, max: 100, cursorTag: 'c1' };
+export const TOKENS_PAGE = { default: 50, max: 100, cursorTag: 't1' };
 
 export type CollectionsService = {
-  list(creds: Credentials, req: { projectId?: Maybe<number>; page?: PageRequest | null }): Promise<{ page: NumberedPage; collections: Collection[] }>;
+  list(creds: Credentials, req: { projectId?: Maybe<number>; page?: PageRequest | null }): Promise<Page<Collection>>;
   get(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number }): Promise<Collection>;
   create(creds: Credentials, req: { projectId?: Maybe<number>; metadata: CollectionInput; private?: Maybe<boolean> }): Promise<Collection>;
   update(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; metadata?: CollectionInput | null; private?: Maybe<boolean> }): Promise<Collection>;
   delete(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number }): Promise<boolean>;
-  listTokens(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; page?: PageRequest | null }): Promise<{ page: NumberedPage; tokens: CollectionToken[] }>;
+  listTokens(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; page?: PageRequest | null }): Promise<Page<CollectionToken>>;
   getToken(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; tokenId: string }): Promise<CollectionToken>;
   createToken(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; token: TokenInput; private?: Maybe<boolean> }): Promise<CollectionToken>;
   updateToken(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; tokenId: string; token: TokenInput; private?: Maybe<boolean> }): Promise<CollectionToken>;
@@ -84,11 +84,13 @@ export const createCollectionsService = ({ db, auth, publicUrl }: { db: Db; auth
   return {
     async list(creds, req) {
       const projectId = await callerProject(creds, req.projectId);
-      const page = resolvePage(req.page, COLLECTIONS_PAGE.default, COLLECTIONS_PAGE.max);
-      const rows = await collections.find({ where: { projectId }, order: { id: 'ASC' }, skip: page.offset, take: page.pageSize + 1 });
-      const { items, page: out } = pageOf(rows, page);
-      const counts = await tokenCounts(items.map((r) => r.id));
-      return { page: out, collections: items.map((r) => collectionFromRow(r, counts.get(r.id) ?? 0, publicUrl)) };
+      const page = resolvePageRequest(req.page, COLLECTIONS_PAGE);
+      const totalCount = () => collections.count({ where: { projectId } });
+      const w = await offsetWindow(COLLECTIONS_PAGE.cursorTag, page, totalCount);
+      const rows = await collections.find({ where: { projectId }, order: { id: 'ASC' }, skip: w.offset, take: w.limit });
+      const counts = await tokenCounts(rows.slice(0, page.pageSize).map((r) => r.id));
+      const out = offsetPage(COLLECTIONS_PAGE.cursorTag, rows, page, w, (r) => collectionFromRow(r, counts.get(r.id) ?? 0, publicUrl));
+      return { ...out, totalCount };
     },
 
     async get(creds, req) {
@@ -140,18 +142,19 @@ export const createCollectionsService = ({ db, auth, publicUrl }: { db: Db; auth
 
     async listTokens(creds, req) {
       const row = await ownedCollection(creds, req);
-      const page = resolvePage(req.page, TOKENS_PAGE.default, TOKENS_PAGE.max);
+      const page = resolvePageRequest(req.page, TOKENS_PAGE);
+      const totalCount = () => tokens.count({ where: { collectionId: row.id } });
+      const w = await offsetWindow(TOKENS_PAGE.cursorTag, page, totalCount);
       // Token ids are decimal strings: order by length, then text, to get numeric order.
       const rows = await tokens
         .createQueryBuilder('t')
         .where('t.collectionId = :id', { id: row.id })
         .orderBy('LENGTH(t.token_id)', 'ASC')
         .addOrderBy('t.tokenId', 'ASC')
-        .offset(page.offset)
-        .limit(page.pageSize + 1)
+        .offset(w.offset)
+        .limit(w.limit)
         .getMany();
-      const { items, page: out } = pageOf(rows, page);
-      return { page: out, tokens: items.map(tokenFromRow) };
+      return { ...offsetPage(TOKENS_PAGE.cursorTag, rows, page, w, tokenFromRow), totalCount };
     },
 
     async getToken(creds, req) {

@@ -1,28 +1,28 @@
-// SearchContracts: stored contracts whose name or symbol contains the text, by chain and type, in numbered pages.
+// SearchContracts: stored contracts whose name or symbol contains the text, by chain and type, paged by position.
 import type { Db } from '../../db';
 import { ContractEntity } from '../../db';
 import type { ChainsService } from '../chains';
 import { invalidArgument } from '../errors';
-import { pageOf, resolvePage, type NumberedPage, type PageRequest } from '../paging';
+import { emptyPage, offsetPage, offsetWindow, resolvePageRequest, type Page, type PageRequest, type ResolvedPage } from '../paging';
 import { type Maybe, optionalText } from '../validate';
 import { contractInfoFromRow } from './rows';
 import { CONTRACT_TYPES, type ContractInfo, type ContractKind } from './types';
 
-export const SEARCH_PAGE = { default: 30, max: 100 };
+export const SEARCH_PAGE = { default: 30, max: 100, cursorTag: 'q1' };
 
-export type SearchRequest = { q?: Maybe<string>; chainID?: Maybe<string>; chainIDs?: Maybe<string[]>; types?: Maybe<string[]>; page?: PageRequest | null };
+export type SearchRequest = { q?: Maybe<string>; chainId?: Maybe<string>; chainIds?: Maybe<string[]>; types?: Maybe<string[]>; page?: PageRequest | null };
 
-export type SearchQuery = { text: string; chainIds: number[]; types: ContractKind[]; page: ReturnType<typeof resolvePage> };
+export type SearchQuery = { text: string; chainIds: number[]; types: ContractKind[]; page: ResolvedPage };
 
 /** Validates a search; no chain named means every configured chain. */
 export const searchQueryOf = (chains: ChainsService, req: SearchRequest): SearchQuery => {
   const text = (optionalText('q', req.q, 200) ?? '').trim().toLowerCase();
   const ids = new Set<number>();
-  if (req.chainID !== undefined && req.chainID !== null && req.chainID !== '') ids.add(chains.resolve('chainID', req.chainID).chainId);
-  if (req.chainIDs !== undefined && req.chainIDs !== null) {
-    if (!Array.isArray(req.chainIDs)) throw invalidArgument('chainIDs', 'must be an array of chain ids or names');
-    if (req.chainIDs.length > 100) throw invalidArgument('chainIDs', 'must hold at most 100 chains');
-    req.chainIDs.forEach((c, i) => ids.add(chains.resolve(`chainIDs[${i}]`, c).chainId));
+  if (req.chainId !== undefined && req.chainId !== null && req.chainId !== '') ids.add(chains.resolve('chainId', req.chainId).chainId);
+  if (req.chainIds !== undefined && req.chainIds !== null) {
+    if (!Array.isArray(req.chainIds)) throw invalidArgument('chainIds', 'must be an array of chain ids or names');
+    if (req.chainIds.length > 100) throw invalidArgument('chainIds', 'must hold at most 100 chains');
+    req.chainIds.forEach((c, i) => ids.add(chains.resolve(`chainIds[${i}]`, c).chainId));
   }
   const chainIds = ids.size ? [...ids] : chains.all().map((c) => c.chainId);
   let types: ContractKind[] = [];
@@ -34,7 +34,7 @@ export const searchQueryOf = (chains: ChainsService, req: SearchRequest): Search
       return v as ContractKind;
     });
   }
-  return { text, chainIds, types: [...new Set(types)], page: resolvePage(req.page, SEARCH_PAGE.default, SEARCH_PAGE.max) };
+  return { text, chainIds, types: [...new Set(types)], page: resolvePageRequest(req.page, SEARCH_PAGE) };
 };
 
 // '!' rather than '\': one escape character both MySQL and SQLite read the same way.
@@ -44,25 +44,29 @@ const likePattern = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)
  * Deployed, non-blacklisted contracts; featured, then verified, first; the primary key ends the
  * order so pages never repeat or skip a row.
  */
-export const searchContracts = async (db: Db, q: SearchQuery): Promise<{ page: NumberedPage; contracts: ContractInfo[] }> => {
-  if (!q.chainIds.length) return { page: { page: q.page.page, pageSize: q.page.pageSize, more: false }, contracts: [] };
-  const qb = db
-    .getRepository(ContractEntity)
-    .createQueryBuilder('c')
-    .where('c.chainId IN (:...chainIds)', { chainIds: q.chainIds })
-    .andWhere('c.deployed = 1')
-    .andWhere('c.blacklist = 0');
-  if (q.types.length) qb.andWhere('c.type IN (:...types)', { types: q.types });
-  if (q.text) qb.andWhere("(LOWER(c.name) LIKE :text ESCAPE '!' OR LOWER(c.symbol) LIKE :text ESCAPE '!')", { text: likePattern(q.text) });
-  const rows = await qb
+export const searchContracts = async (db: Db, q: SearchQuery): Promise<Page<ContractInfo>> => {
+  if (!q.chainIds.length) return emptyPage(q.page);
+  const matching = () => {
+    const qb = db
+      .getRepository(ContractEntity)
+      .createQueryBuilder('c')
+      .where('c.chainId IN (:...chainIds)', { chainIds: q.chainIds })
+      .andWhere('c.deployed = 1')
+      .andWhere('c.blacklist = 0');
+    if (q.types.length) qb.andWhere('c.type IN (:...types)', { types: q.types });
+    if (q.text) qb.andWhere("(LOWER(c.name) LIKE :text ESCAPE '!' OR LOWER(c.symbol) LIKE :text ESCAPE '!')", { text: likePattern(q.text) });
+    return qb;
+  };
+  const totalCount = () => matching().getCount();
+  const w = await offsetWindow(SEARCH_PAGE.cursorTag, q.page, totalCount);
+  const rows = await matching()
     .orderBy('c.featured', 'DESC')
     .addOrderBy('c.verified', 'DESC')
     .addOrderBy('c.name', 'ASC')
     .addOrderBy('c.chainId', 'ASC')
     .addOrderBy('c.address', 'ASC')
-    .offset(q.page.offset)
-    .limit(q.page.pageSize + 1)
+    .offset(w.offset)
+    .limit(w.limit)
     .getMany();
-  const { items, page } = pageOf(rows, q.page);
-  return { page, contracts: items.map(contractInfoFromRow) };
+  return { ...offsetPage(SEARCH_PAGE.cursorTag, rows, q.page, w, contractInfoFromRow), totalCount };
 };

@@ -8,7 +8,7 @@ import type { AuthService } from '../auth/service';
 import type { Credentials } from '../auth/credentials';
 import type { ChainsService } from '../chains';
 import { DomainError, isDomainError } from '../errors';
-import type { NumberedPage } from '../paging';
+import type { Page } from '../paging';
 import { type Maybe, optionalBoolean, optionalText, optionalUrl } from '../validate';
 import { requireAddressList } from './address';
 import { requireAddress } from '../validate';
@@ -23,7 +23,7 @@ import { contractKeyOf, type ContractFlagsInput, type ContractInfo, type Contrac
 /** SearchContractInfoBatch takes at most this many addresses. */
 export const FIND_BATCH_MAX = 50;
 
-type ContractRequest = { chainID?: Maybe<string>; contractAddress: string };
+type ContractRequest = { chainId?: Maybe<string>; contractAddress: string };
 
 export type ContractsService = {
   /** Access key check plus the validated key of GetContractInfo (the caller then loads it, usually through a DataLoader). */
@@ -34,7 +34,7 @@ export type ContractsService = {
   find(creds: Credentials, req: { contractAddress: string }): Promise<ContractInfo[]>;
   /** SearchContractInfoBatch: one entry per requested address, in request order. */
   findBatch(creds: Credentials, req: { contractAddresses: string[] }): Promise<Array<{ address: string; contractInfo: ContractInfo[] }>>;
-  search(creds: Credentials, req: SearchRequest): Promise<{ page: NumberedPage; contracts: ContractInfo[] }>;
+  search(creds: Credentials, req: SearchRequest): Promise<Page<ContractInfo>>;
   /** Re-reads the contract from its chain and its contractURI document (the read bound applies). */
   refresh(creds: Credentials, req: ContractRequest): Promise<ContractInfo>;
   /** Admin: operator flags (`Authorization: Bearer <ADMIN_TOKEN>`). */
@@ -78,7 +78,7 @@ export const createContractsService = ({
   const builder = createContractBuilder({ db, registry, web, jobs, logger, timeoutMs: config.metadata.timeoutMs });
 
   const keyOf = (req: ContractRequest): ContractKey => ({
-    chainId: chains.resolve('chainID', req.chainID).chainId,
+    chainId: chains.resolve('chainId', req.chainId).chainId,
     address: requireAddress('contractAddress', req.contractAddress),
   });
 
@@ -154,12 +154,12 @@ export const createContractsService = ({
     const blacklist = optionalBoolean('blacklist', req.blacklist);
     const featured = optionalBoolean('featured', req.featured);
     const verifiedBy = optionalText('verifiedBy', req.verifiedBy, 200);
-    const logoURI = optionalUrl('logoURI', req.logoURI);
+    const logoUri = optionalUrl('logoUri', req.logoUri);
     if (verified !== undefined) patch.verified = verified;
     if (blacklist !== undefined) patch.blacklist = blacklist;
     if (featured !== undefined) patch.featured = featured;
     if (verifiedBy !== undefined) patch.verifiedBy = verifiedBy || null;
-    if (logoURI !== undefined) patch.logoURI = logoURI || null;
+    if (logoUri !== undefined) patch.logoURI = logoUri || null;
     const info = await one(k);
     if (info.updatedAt === null) {
       // Flags may be set before the contract is deployed: keep a row for them (unless a build just stored one).

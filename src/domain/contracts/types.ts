@@ -46,5 +46,5 @@ export type ContractFlagsInput = {
   verifiedBy?: Maybe<string>;
   blacklist?: Maybe<boolean>;
   featured?: Maybe<boolean>;
-  logoURI?: Maybe<string>;
+  logoUri?: Maybe<string>;
 };

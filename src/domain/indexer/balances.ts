@@ -1,9 +1,10 @@
 // Balance reads: one row per (account, contract, token) above zero, or one summary row per (account, contract).
 import { readQuery, type Db } from '../../db';
-import { decodeCursor, encodeCursor, cursorPageOf } from './cursor';
+import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
+import { BALANCES_KEY, SUMMARY_KEY, keysetOrder } from './cursor';
 import type { ContractSelection } from './requests';
 import { CHUNKS, Where, chunkedSum, joinChunks, num, positive, selectionCondition, sqlOf, tokenIdCondition } from './sql';
-import type { ContractType, CursorPage, TokenBalance } from './types';
+import type { ContractType, TokenBalance } from './types';
 
 export type BalanceQuery = {
   chainId: number;
@@ -14,8 +15,7 @@ export type BalanceQuery = {
   excluded: string[];
   tokenId: string | null;
   selection: ContractSelection;
-  pageSize: number;
-  after: string | null;
+  page: ResolvedPage;
 };
 
 const KNOWN: readonly string[] = ['ERC20', 'ERC721', 'ERC1155'];
@@ -35,20 +35,27 @@ const baseWhere = (q: BalanceQuery) => {
 
 const FROM = 'FROM balances b LEFT JOIN contracts c ON c.chain_id = b.chain_id AND c.address = b.contract';
 
-/** Ordered by account, contract, then token id as text; one statement. */
-export const readBalances = async (db: Db, q: BalanceQuery): Promise<CursorPage<TokenBalance>> => {
+/** Counted through the account index: as many rows as the accounts hold, never the table. */
+const countBalances = (db: Db, q: BalanceQuery) => async () => {
   const w = baseWhere(q);
-  if (q.after) w.after(['b.account', 'b.contract', 'b.token_id'], decodeCursor('page.after', 'balances', q.after, ['string', 'string', 'string']));
+  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM balances b WHERE ${w}`, w.params);
+  return num(row.n);
+};
+
+/** Ordered by account, contract, then token id as text; one statement. */
+export const readBalances = async (db: Db, q: BalanceQuery): Promise<Page<TokenBalance>> => {
+  const w = baseWhere(q);
+  const order = keysetOrder(w, BALANCES_KEY, q.page);
   const rows: Array<Record<string, unknown>> = await readQuery(
     db,
     `SELECT b.account, b.contract, b.token_id, b.balance, b.block_number, b.block_hash, c.type AS contract_type
-     ${FROM} WHERE ${w} ORDER BY b.account, b.contract, b.token_id LIMIT ?`,
-    [...w.params, q.pageSize + 1],
+     ${FROM} WHERE ${w} ${order} LIMIT ?`,
+    [...w.params, q.page.pageSize + 1],
   );
-  return cursorPageOf(
+  const page = pageOfRows(
     rows,
-    q.pageSize,
-    (r) => encodeCursor('balances', [String(r.account), String(r.contract), String(r.token_id)]),
+    q.page,
+    (r) => encodeCursor(BALANCES_KEY.tag, [String(r.account), String(r.contract), String(r.token_id)]),
     (r): TokenBalance => {
       const tokenId = String(r.token_id);
       return {
@@ -65,29 +72,30 @@ export const readBalances = async (db: Db, q: BalanceQuery): Promise<CursorPage<
       };
     },
   );
+  return { ...page, totalCount: countBalances(db, q) };
 };
 
 /**
  * One row per (account, contract), ordered by account then contract: ERC-20 balances as they are,
  * ERC-721/1155 holdings summarised (`uniqueCollectibles` token ids, `balance` their exact sum).
  */
-export const readSummaries = async (db: Db, q: BalanceQuery): Promise<CursorPage<TokenBalance>> => {
+export const readSummaries = async (db: Db, q: BalanceQuery): Promise<Page<TokenBalance>> => {
   const s = sqlOf(db);
   const w = baseWhere(q);
-  if (q.after) w.after(['b.account', 'b.contract'], decodeCursor('page.after', 'summary', q.after, ['string', 'string']));
+  const order = keysetOrder(w, SUMMARY_KEY, q.page);
   const lastBlock = s.concat(s.padLeft('b.block_number', 20), 'b.block_hash');
   const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
   const rows: Array<Record<string, unknown>> = await readQuery(
     db,
     `SELECT b.account, b.contract, COUNT(*) AS n, MIN(b.token_id) AS token_id, MAX(c.type) AS contract_type,
             MAX(${lastBlock}) AS last_block, ${sums.join(', ')}
-     ${FROM} WHERE ${w} GROUP BY b.account, b.contract ORDER BY b.account, b.contract LIMIT ?`,
-    [...w.params, q.pageSize + 1],
+     ${FROM} WHERE ${w} GROUP BY b.account, b.contract ${order} LIMIT ?`,
+    [...w.params, q.page.pageSize + 1],
   );
-  return cursorPageOf(
+  const page = pageOfRows(
     rows,
-    q.pageSize,
-    (r) => encodeCursor('summary', [String(r.account), String(r.contract)]),
+    q.page,
+    (r) => encodeCursor(SUMMARY_KEY.tag, [String(r.account), String(r.contract)]),
     (r): TokenBalance => {
       const n = num(r.n);
       const tokenId = String(r.token_id ?? '');
@@ -107,4 +115,12 @@ export const readSummaries = async (db: Db, q: BalanceQuery): Promise<CursorPage
       };
     },
   );
+  return { ...page, totalCount: countSummaries(db, q) };
+};
+
+/** One per (account, contract), counted through the account index. */
+const countSummaries = (db: Db, q: BalanceQuery) => async () => {
+  const w = baseWhere(q);
+  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM balances b WHERE ${w} GROUP BY b.account, b.contract) x`, w.params);
+  return num(row.n);
 };

@@ -1,52 +1,20 @@
-// Opaque keyset cursors and forward page sizes of the Indexer reads (wire notes, Decision 10).
-import { invalidArgument } from '../errors';
-import type { CursorPage } from './types';
+// Keyset pages of the Indexer reads (wire notes, Decision 10): the continuation condition and the order to read in,
+// either way. Cursors hold the sort key of their row (domain/paging.ts).
+import { cursorField, decodeCursor, type ResolvedPage } from '../paging';
+import type { Where } from './sql';
 
-/**
- * Each operation tags its cursors, so a cursor from one operation is refused by another instead
- * of silently skipping rows. Values are the sort key of the last row sent.
- */
-export type CursorKind = 'balances' | 'summary' | 'history' | 'updates';
-const TAGS: Record<CursorKind, string> = { balances: 'b1', summary: 's1', history: 'h1', updates: 'u1' };
+/** A list's sort key: its columns (all ascending, or all descending), their JS types and the tag of its cursors. */
+export type Keyset = { tag: string; columns: string[]; types: Array<'string' | 'number'>; descending?: boolean };
 
-type KeyPart = string | number;
+/** Each read tags its cursors, so a cursor from one operation is refused by another instead of silently skipping rows. */
+export const BALANCES_KEY: Keyset = { tag: 'b1', columns: ['b.account', 'b.contract', 'b.token_id'], types: ['string', 'string', 'string'] };
+export const SUMMARY_KEY: Keyset = { tag: 's1', columns: ['b.account', 'b.contract'], types: ['string', 'string'] };
+export const HISTORY_KEY: Keyset = { tag: 'h1', columns: ['block_number', 'tx_index'], types: ['number', 'number'], descending: true };
+export const UPDATES_KEY: Keyset = { tag: 'u1', columns: ['bc.block_number', 'bc.account', 'bc.token_id'], types: ['number', 'string', 'string'] };
 
-export const encodeCursor = (kind: CursorKind, key: KeyPart[]): string =>
-  Buffer.from(JSON.stringify([TAGS[kind], ...key]), 'utf8').toString('base64url');
-
-/** The key of a cursor of `kind` whose parts have the given JS types, or InvalidArgument naming `field`. */
-export const decodeCursor = (field: string, kind: CursorKind, raw: string, types: Array<'string' | 'number'>): KeyPart[] => {
-  const bad = () => invalidArgument(field, `is not a cursor of this operation (send back the \`after\` of the previous reply)`);
-  if (raw.length > 1000 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw bad();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw bad();
-  }
-  if (!Array.isArray(parsed) || parsed[0] !== TAGS[kind] || parsed.length !== types.length + 1) throw bad();
-  const key = parsed.slice(1) as unknown[];
-  key.forEach((v, i) => {
-    const ok = types[i] === 'number' ? typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 : typeof v === 'string' && v.length <= 100;
-    if (!ok) throw bad();
-  });
-  return key as KeyPart[];
-};
-
-export type PageLimits = { default: number; max: number };
-/** A forward page as GraphQL and the RPC ask for it: the size wanted and the `endCursor` of the previous page. */
-export type CursorPageRequest = { pageSize?: number | null; after?: string | null };
-
-/** The page size asked for (absent, zero or negative: the default; larger than the maximum: the maximum) and the cursor. */
-export const resolveCursorRequest = (page: CursorPageRequest | null | undefined, limits: PageLimits): { pageSize: number; after: string | null } => {
-  const size = page?.pageSize;
-  const pageSize = size != null && size >= 1 ? Math.min(Math.floor(size), limits.max) : limits.default;
-  return { pageSize, after: page?.after || null };
-};
-
-/** Rows were read with one extra to learn whether another page exists. */
-export const cursorPageOf = <R, T>(rows: R[], pageSize: number, keyOf: (r: R) => string, toNode: (r: R) => T): CursorPage<T> => {
-  const kept = rows.slice(0, pageSize);
-  const items = kept.map((r) => ({ cursor: keyOf(r), node: toNode(r) }));
-  return { items, pageSize, more: rows.length > pageSize, endCursor: items.length ? items[items.length - 1].cursor : null };
+/** Adds the condition "after (or, backward, before) the cursor" to `w` and returns the ORDER BY to read the page in. */
+export const keysetOrder = (w: Where, key: Keyset, p: ResolvedPage, columns: string[] = key.columns): string => {
+  const descending = p.backward !== (key.descending ?? false);
+  if (p.cursor) w.after(columns, decodeCursor(cursorField(p), key.tag, p.cursor, key.types), descending ? '<' : '>');
+  return `ORDER BY ${columns.map((c) => `${c}${descending ? ' DESC' : ''}`).join(', ')}`;
 };

@@ -1,10 +1,11 @@
 // Transaction history: transactions whose token transfers match the filter, newest first, with the transfers that concern the accounts.
 import { readQuery, type Db } from '../../db';
-import { cursorPageOf, decodeCursor, encodeCursor } from './cursor';
+import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
+import { HISTORY_KEY, keysetOrder } from './cursor';
 import type { ContractSelection } from './requests';
 import { Where, bool, num, selectionCondition, tokenIdCondition } from './sql';
 import { contractTypeOf } from './balances';
-import type { CursorPage, Transaction, Transfer } from './types';
+import type { Transaction, Transfer } from './types';
 
 export type HistoryQuery = {
   chainId: number;
@@ -16,17 +17,15 @@ export type HistoryQuery = {
   toBlock: number | null;
   tokenId: string | null;
   selection: ContractSelection;
-  pageSize: number;
-  after: string | null;
+  page: ResolvedPage;
 };
 
 type TxRow = { block_number: unknown; tx_index: unknown; tx_hash: unknown; block_hash: unknown; ts: unknown };
 
 const TX_COLUMNS = 'block_number, tx_index, tx_hash, block_hash, `timestamp` AS ts';
-const NEWEST_FIRST = 'ORDER BY block_number DESC, tx_index DESC';
 
 /** Conditions on transfer rows other than the account (which picks the index: from, to, or none). */
-const transferWhere = (q: HistoryQuery, key: unknown[] | null) => {
+const transferWhere = (q: HistoryQuery) => {
   const w = new Where().add('chain_id = ?', q.chainId);
   if (q.contracts.length) w.in('contract', q.contracts);
   if (q.txHashes.length) w.in('tx_hash', q.txHashes);
@@ -34,32 +33,51 @@ const transferWhere = (q: HistoryQuery, key: unknown[] | null) => {
   if (q.toBlock !== null) w.add('block_number <= ?', q.toBlock);
   if (q.tokenId !== null) tokenIdCondition(w, 'token_id', q.tokenId);
   selectionCondition(w, 'contract', q.chainId, q.selection);
-  if (key) w.after(['block_number', 'tx_index'], key, '<');
   return w;
 };
 
 /**
- * The page of transactions, in one statement. With accounts, the from-side and the to-side are
- * read separately (each through its own index, each limited to the page) and merged.
+ * The page of transactions, in one statement, in reading order (oldest first when paging backward). With accounts,
+ * the from-side and the to-side are read separately (each through its own index, each limited to the page) and merged.
  */
-const readTransactionPage = async (db: Db, q: HistoryQuery, key: unknown[] | null): Promise<TxRow[]> => {
-  const limit = q.pageSize + 1;
+const readTransactionPage = async (db: Db, q: HistoryQuery): Promise<TxRow[]> => {
+  const limit = q.page.pageSize + 1;
   if (!q.accounts.length) {
-    const w = transferWhere(q, key);
-    return readQuery<TxRow>(db, `SELECT DISTINCT ${TX_COLUMNS} FROM transfers WHERE ${w} ${NEWEST_FIRST} LIMIT ?`, [...w.params, limit]);
+    const w = transferWhere(q);
+    const order = keysetOrder(w, HISTORY_KEY, q.page);
+    return readQuery<TxRow>(db, `SELECT DISTINCT ${TX_COLUMNS} FROM transfers WHERE ${w} ${order} LIMIT ?`, [...w.params, limit]);
   }
+  let order = '';
   const side = (column: string) => {
-    const w = transferWhere(q, key).in(column, q.accounts);
-    return { sql: `SELECT * FROM (SELECT DISTINCT ${TX_COLUMNS} FROM transfers WHERE ${w} ${NEWEST_FIRST} LIMIT ?)`, params: [...w.params, limit] };
+    const w = transferWhere(q).in(column, q.accounts);
+    order = keysetOrder(w, HISTORY_KEY, q.page);
+    return { sql: `SELECT * FROM (SELECT DISTINCT ${TX_COLUMNS} FROM transfers WHERE ${w} ${order} LIMIT ?)`, params: [...w.params, limit] };
   };
   const from = side('from_address');
   const to = side('to_address');
   return readQuery<TxRow>(
     db,
     `SELECT block_number, tx_index, tx_hash, block_hash, MAX(ts) AS ts FROM (${from.sql} s1 UNION ALL ${to.sql} s2) x
-     GROUP BY block_number, tx_index, tx_hash, block_hash ${NEWEST_FIRST} LIMIT ?`,
+     GROUP BY block_number, tx_index, tx_hash, block_hash ${order} LIMIT ?`,
     [...from.params, ...to.params, limit],
   );
+};
+
+/**
+ * Distinct transactions matching the request, counted through the same indexes as the page (account, contract or
+ * hash first): as many index entries as the matched transfers, never the table.
+ */
+const countTransactions = (db: Db, q: HistoryQuery) => async () => {
+  const distinct = (w: { toString(): string }) => `SELECT DISTINCT block_number, tx_index FROM transfers WHERE ${w}`;
+  if (!q.accounts.length) {
+    const w = transferWhere(q);
+    const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM (${distinct(w)}) x`, w.params);
+    return num(row.n);
+  }
+  const from = transferWhere(q).in('from_address', q.accounts);
+  const to = transferWhere(q).in('to_address', q.accounts);
+  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM (${distinct(from)} UNION ${distinct(to)}) x`, [...from.params, ...to.params]);
+  return num(row.n);
 };
 
 /** Every transfer row of the page's transactions, with the flags of their contracts; one statement. */
@@ -119,15 +137,13 @@ const transfersOf = (q: HistoryQuery, rows: Array<Record<string, unknown>>): Map
   return byTx;
 };
 
-export const readHistory = async (db: Db, q: HistoryQuery): Promise<CursorPage<Transaction>> => {
-  const key = q.after ? decodeCursor('page.after', 'history', q.after, ['number', 'number']) : null;
-  const txs = await readTransactionPage(db, q, key);
-  const page = txs.slice(0, q.pageSize);
-  const transfers = transfersOf(q, await readTransfers(db, q.chainId, page));
-  return cursorPageOf(
+export const readHistory = async (db: Db, q: HistoryQuery): Promise<Page<Transaction>> => {
+  const txs = await readTransactionPage(db, q);
+  const transfers = transfersOf(q, await readTransfers(db, q.chainId, txs.slice(0, q.page.pageSize)));
+  const page = pageOfRows(
     txs,
-    q.pageSize,
-    (t) => encodeCursor('history', [num(t.block_number), num(t.tx_index)]),
+    q.page,
+    (t) => encodeCursor(HISTORY_KEY.tag, [num(t.block_number), num(t.tx_index)]),
     (t): Transaction => ({
       chainId: q.chainId,
       txnHash: String(t.tx_hash),
@@ -137,4 +153,5 @@ export const readHistory = async (db: Db, q: HistoryQuery): Promise<CursorPage<T
       transfers: transfers.get(`${t.tx_hash}:${t.block_hash}`) ?? [],
     }),
   );
+  return { ...page, totalCount: countTransactions(db, q) };
 };

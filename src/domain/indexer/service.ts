@@ -8,7 +8,7 @@ import { invalidArgument } from '../errors';
 import { readBalanceUpdates } from './balance-updates';
 import { readBalances, readSummaries, type BalanceQuery } from './balances';
 import { readChainStatus, readNativeBalances } from './chain-state';
-import { resolveCursorRequest, type CursorPageRequest, type PageLimits } from './cursor';
+import { emptyPage, resolvePageRequest, type Page, type PageLimits, type PageRequest } from '../paging';
 import { readHistory } from './history';
 import {
   MAX_ACCOUNTS,
@@ -20,7 +20,7 @@ import {
   optionalTxHashes,
   selectionOfMetadataOptions,
 } from './requests';
-import type { BalanceUpdate, ChainStatus, ContractStatusFilter, CursorPage, MetadataOptions, NativeBalance, TokenBalance, Transaction } from './types';
+import type { BalanceUpdate, ChainStatus, ContractStatusFilter, MetadataOptions, NativeBalance, TokenBalance, Transaction } from './types';
 
 export const BALANCES_PAGE: PageLimits = { default: 50, max: 100 };
 export const HISTORY_PAGE: PageLimits = { default: 10, max: 100 };
@@ -29,17 +29,17 @@ export const UPDATES_PAGE: PageLimits = { default: 200, max: 1000 };
 type Maybe<T> = T | null | undefined;
 
 /**
- * Every request may name its chain (`chainID`: id or configured name; absent means the only configured chain) and
+ * Every request may name its chain (`chainId`: id or configured name; absent means the only configured chain) and
  * ask for a page. The fields arrive typed by the GraphQL schema; what the published RPC clients send differently
  * (numbers as strings, "" for unset, `page` echoed whole) was settled by the RPC wire mappers (rpc/wire/indexer.ts).
  */
-type OnChain = { chainID?: Maybe<string>; page?: Maybe<CursorPageRequest> };
+type OnChain = { chainId?: Maybe<string>; page?: Maybe<PageRequest> };
 
 export type TokenBalancesRequest = OnChain & {
   accountAddress: string;
   contractAddress?: Maybe<string>;
   /** A uint256 in decimal. */
-  tokenID?: Maybe<string>;
+  tokenId?: Maybe<string>;
   metadataOptions?: Maybe<MetadataOptions>;
   /** Default true; false answers ERC-721/1155 holdings as one summary row per contract. */
   includeCollectionTokens?: Maybe<boolean>;
@@ -64,27 +64,26 @@ export type TransactionHistoryRequest = OnChain & {
     contractAddress?: Maybe<string>;
     contractAddresses?: Maybe<string[]>;
     transactionHashes?: Maybe<string[]>;
-    metaTransactionIDs?: Maybe<string[]>;
-    /** Block numbers and the token id: decimal strings (GraphQL BigInt). */
-    fromBlock?: Maybe<string>;
-    toBlock?: Maybe<string>;
-    tokenID?: Maybe<string>;
+    metaTransactionIds?: Maybe<string[]>;
+    fromBlock?: Maybe<number>;
+    toBlock?: Maybe<number>;
+    /** A decimal string (GraphQL BigInt). */
+    tokenId?: Maybe<string>;
   };
   metadataOptions?: Maybe<MetadataOptions>;
 };
 
-export type BalanceUpdatesRequest = OnChain & { contractAddress: string; lastBlockNumber?: Maybe<string>; lastBlockHash?: Maybe<string> };
+export type BalanceUpdatesRequest = OnChain & { contractAddress: string; lastBlockNumber?: Maybe<number>; lastBlockHash?: Maybe<string> };
 
 export type IndexerService = {
-  tokenBalances(creds: Credentials, req: TokenBalancesRequest): Promise<CursorPage<TokenBalance>>;
-  /** `nativeBalances` come with the first page only (no `after`), unless omitted. */
-  tokenBalancesSummary(creds: Credentials, req: TokenBalancesSummaryRequest): Promise<CursorPage<TokenBalance> & { nativeBalances: NativeBalance[] }>;
-  transactionHistory(creds: Credentials, req: TransactionHistoryRequest): Promise<CursorPage<Transaction>>;
-  balanceUpdates(creds: Credentials, req: BalanceUpdatesRequest): Promise<CursorPage<BalanceUpdate>>;
+  tokenBalances(creds: Credentials, req: TokenBalancesRequest): Promise<Page<TokenBalance>>;
+  /** `nativeBalances` come with the first page only (forward, no `after`), unless omitted. */
+  tokenBalancesSummary(creds: Credentials, req: TokenBalancesSummaryRequest): Promise<Page<TokenBalance> & { nativeBalances: NativeBalance[] }>;
+  transactionHistory(creds: Credentials, req: TransactionHistoryRequest): Promise<Page<Transaction>>;
+  balanceUpdates(creds: Credentials, req: BalanceUpdatesRequest): Promise<Page<BalanceUpdate>>;
   chainStatus(creds: Credentials): Promise<ChainStatus[]>;
 };
 
-const EMPTY_PAGE = <T>(pageSize: number): CursorPage<T> => ({ items: [], pageSize, more: false, endCursor: null });
 
 export const createIndexerService = ({
   db,
@@ -97,7 +96,7 @@ export const createIndexerService = ({
   chains: ChainsService;
   registry: Pick<ChainRegistry, 'client'>;
 }): IndexerService => {
-  const chainOf = (req: OnChain) => chains.resolveOrOnly('chainID', req.chainID).chainId;
+  const chainOf = (req: OnChain) => chains.resolveOrOnly('chainId', req.chainId).chainId;
 
   return {
     async tokenBalances(creds, req) {
@@ -111,9 +110,9 @@ export const createIndexerService = ({
         accounts: [account],
         contracts: contract ? [contract] : [],
         excluded: [],
-        tokenId: optionalTokenId('tokenID', req.tokenID),
+        tokenId: optionalTokenId('tokenId', req.tokenId),
         selection: selectionOfMetadataOptions(req.metadataOptions),
-        ...resolveCursorRequest(req.page, BALANCES_PAGE),
+        page: resolvePageRequest(req.page, BALANCES_PAGE),
       };
       const collectionTokens = req.includeCollectionTokens ?? true;
       return collectionTokens ? readBalances(db, q) : readSummaries(db, q);
@@ -136,11 +135,11 @@ export const createIndexerService = ({
         excluded: addressSet([['filter.contractBlacklist', f.contractBlacklist, true]], MAX_CONTRACTS),
         tokenId: null,
         selection: { status: whitelist.length ? 'ALL' : status, always: [] },
-        ...resolveCursorRequest(req.page, BALANCES_PAGE),
+        page: resolvePageRequest(req.page, BALANCES_PAGE),
       };
       const [page, nativeBalances] = await Promise.all([
         readSummaries(db, q),
-        omitNative || q.after ? Promise.resolve([]) : readNativeBalances(registry, chainId, accounts),
+        omitNative || q.page.cursor || q.page.backward ? Promise.resolve([]) : readNativeBalances(registry, chainId, accounts),
       ]);
       return { ...page, nativeBalances };
     },
@@ -171,7 +170,7 @@ export const createIndexerService = ({
       const fromBlock = optionalBlock('filter.fromBlock', f.fromBlock);
       // Go clients send every field: a toBlock of 0 means none.
       const toBlock = optionalBlock('filter.toBlock', f.toBlock) || null;
-      const page = resolveCursorRequest(req.page, HISTORY_PAGE);
+      const page = resolvePageRequest(req.page, HISTORY_PAGE);
       const q = {
         chainId,
         accounts,
@@ -179,13 +178,13 @@ export const createIndexerService = ({
         txHashes,
         fromBlock,
         toBlock,
-        tokenId: optionalTokenId('filter.tokenID', f.tokenID),
+        tokenId: optionalTokenId('filter.tokenId', f.tokenId),
         selection: selectionOfMetadataOptions(req.metadataOptions),
-        ...page,
+        page,
       };
       // Strata records no meta-transactions: a filter on their ids matches nothing.
-      if (f.metaTransactionIDs?.length) return EMPTY_PAGE<Transaction>(page.pageSize);
-      if (fromBlock !== null && toBlock !== null && fromBlock > toBlock) return EMPTY_PAGE<Transaction>(page.pageSize);
+      if (f.metaTransactionIds?.length) return emptyPage<Transaction>(page);
+      if (fromBlock !== null && toBlock !== null && fromBlock > toBlock) return emptyPage<Transaction>(page);
       return readHistory(db, q);
     },
 
@@ -198,7 +197,7 @@ export const createIndexerService = ({
         chainId,
         contract,
         lastBlockNumber: optionalBlock('lastBlockNumber', req.lastBlockNumber) ?? 0,
-        ...resolveCursorRequest(req.page, UPDATES_PAGE),
+        page: resolvePageRequest(req.page, UPDATES_PAGE),
       });
     },
 

@@ -36,11 +36,11 @@ export type WatchedContractProgress = {
 export type PruneResult = { chainId: number; pruned: Array<{ address: string; transfers: number; balances: number }>; waiting: string[] };
 
 export type ChainSourcesService = {
-  list(chainID: unknown): Promise<WatchedContractProgress[]>;
-  add(chainID: unknown, address: unknown, startBlock?: number): Promise<WatchedContractProgress>;
-  remove(chainID: unknown, address: unknown): Promise<WatchedContractProgress>;
+  list(chainRef: unknown): Promise<WatchedContractProgress[]>;
+  add(chainRef: unknown, address: unknown, startBlock?: number): Promise<WatchedContractProgress>;
+  remove(chainRef: unknown, address: unknown): Promise<WatchedContractProgress>;
   /** Deletes the transfers, balances and market events of removed contracts, and forgets them. */
-  prune(chainID: unknown): Promise<PruneResult>;
+  prune(chainRef: unknown): Promise<PruneResult>;
   /** Progress of every named contract of a chain, as of the chain's indexed block. */
   progress(chainId: number, indexedBlock: number | null): Promise<WatchedContractProgress[]>;
 };
@@ -72,8 +72,8 @@ const deleteOf = async (m: EntityManager, entity: Parameters<EntityManager['getR
 export const createChainSourcesService = ({ db, chains }: { db: Db; chains: ChainsService }): ChainSourcesService => {
   const repo = db.getRepository(WatchedContractEntity);
 
-  const namedChain = (chainID: unknown) => {
-    const chain = chains.resolve('chain', chainID);
+  const namedChain = (chainRef: unknown) => {
+    const chain = chains.resolve('chain', chainRef);
     if (!chain.contracts) {
       throw new DomainError('InvalidArgument', `chain ${chain.chainId} indexes every token contract; give it a "contracts" list in CHAINS to name its contracts`, 'chain');
     }
@@ -87,8 +87,8 @@ export const createChainSourcesService = ({ db, chains }: { db: Db; chains: Chai
   };
 
   const service: ChainSourcesService = {
-    async list(chainID) {
-      const chain = namedChain(chainID);
+    async list(chainRef) {
+      const chain = namedChain(chainRef);
       return service.progress(chain.chainId, await indexedOf(chain.chainId));
     },
 
@@ -97,8 +97,8 @@ export const createChainSourcesService = ({ db, chains }: { db: Db; chains: Chai
       return rows.map((r) => progressOf(r, indexedBlock));
     },
 
-    async add(chainID, address, startBlock) {
-      const chain = namedChain(chainID);
+    async add(chainRef, address, startBlock) {
+      const chain = namedChain(chainRef);
       const contract = requireAddress('address', address);
       if (startBlock !== undefined && (!Number.isSafeInteger(startBlock) || startBlock < 0)) throw invalidArgument('startBlock', 'must be a block number');
       const now = new Date();
@@ -126,16 +126,16 @@ export const createChainSourcesService = ({ db, chains }: { db: Db; chains: Chai
       return one(chain.chainId, contract);
     },
 
-    async remove(chainID, address) {
-      const chain = namedChain(chainID);
+    async remove(chainRef, address) {
+      const chain = namedChain(chainRef);
       const contract = requireAddress('address', address);
       const { affected } = await repo.update({ chainId: chain.chainId, address: contract }, { wanted: 'removed', updatedAt: new Date() });
       if (!affected) throw new DomainError('NotFound', `contract ${contract} is not named on chain ${chain.chainId}`, 'address');
       return one(chain.chainId, contract);
     },
 
-    async prune(chainID) {
-      const chain = namedChain(chainID);
+    async prune(chainRef) {
+      const chain = namedChain(chainRef);
       const chainId = chain.chainId;
       const rows = await repo.findBy({ chainId, wanted: 'removed' });
       const pruned: PruneResult['pruned'] = [];

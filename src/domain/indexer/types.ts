@@ -102,14 +102,6 @@ export type EndpointHealth = {
   failed: number;
 };
 
-/** A forward page read by keyset: each item with its cursor; `endCursor` continues after the last one. */
-export type CursorPage<T> = {
-  items: Array<{ cursor: string; node: T }>;
-  pageSize: number;
-  more: boolean;
-  endCursor: string | null;
-};
-
 export type ContractStatusFilter = 'VERIFIED' | 'UNVERIFIED' | 'ALL';
 
 /** Which contracts count: none of these means every contract (requests.ts, `selectionOfMetadataOptions`). */

@@ -30,7 +30,7 @@ export const balanceFilter = (chainId: number, contractAddress: string) => {
 };
 
 /** EventFilterInput as GraphQL types it (token ids in decimal). */
-export type EventFilterRequest = { events?: Maybe<string[]>; contractAddresses?: Maybe<string[]>; accounts?: Maybe<string[]>; tokenIDs?: Maybe<string[]> };
+export type EventFilterRequest = { events?: Maybe<string[]>; contractAddresses?: Maybe<string[]>; accounts?: Maybe<string[]>; tokenIds?: Maybe<string[]> };
 /** TransactionFilterInput as GraphQL types it. */
 export type ReceiptFilterRequest = { txnHash?: Maybe<string>; from?: Maybe<string>; to?: Maybe<string>; contractAddress?: Maybe<string>; event?: Maybe<string> };
 
@@ -40,7 +40,7 @@ export const eventFilter = (chainId: number, filter: Maybe<EventFilterRequest>) 
   const contracts = new Set(optionalAddressList('filter.contractAddresses', f.contractAddresses, MAX_ITEMS));
   const accounts = new Set(optionalAddressList('filter.accounts', f.accounts, MAX_ITEMS));
   const tokenIds = new Set(
-    (f.tokenIDs ?? []).map((t, i) => requireUint256(`filter.tokenIDs[${i}]`, t)),
+    (f.tokenIds ?? []).map((t, i) => requireUint256(`filter.tokenIds[${i}]`, t)),
   );
   if (!contracts.size && !accounts.size) {
     throw invalidArgument('filter', 'one of contractAddresses or accounts must be given');

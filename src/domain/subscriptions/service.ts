@@ -14,9 +14,9 @@ import type { Maybe } from '../validate';
 export type ResumeRequest = { fromBlock?: Maybe<number>; cursor?: Maybe<string> };
 
 export type SubscriptionsService = {
-  balanceUpdates(creds: Credentials, req: { chainID?: Maybe<string>; contractAddress: string } & ResumeRequest): Promise<AsyncIterableIterator<BalanceEvent>>;
-  events(creds: Credentials, req: { chainID?: Maybe<string>; filter: EventFilterRequest } & ResumeRequest): Promise<AsyncIterableIterator<LogEvent>>;
-  receipts(creds: Credentials, req: { chainID?: Maybe<string>; filter?: Maybe<ReceiptFilterRequest> } & ResumeRequest): Promise<AsyncIterableIterator<ReceiptEvent>>;
+  balanceUpdates(creds: Credentials, req: { chainId?: Maybe<string>; contractAddress: string } & ResumeRequest): Promise<AsyncIterableIterator<BalanceEvent>>;
+  events(creds: Credentials, req: { chainId?: Maybe<string>; filter: EventFilterRequest } & ResumeRequest): Promise<AsyncIterableIterator<LogEvent>>;
+  receipts(creds: Credentials, req: { chainId?: Maybe<string>; filter?: Maybe<ReceiptFilterRequest> } & ResumeRequest): Promise<AsyncIterableIterator<ReceiptEvent>>;
 };
 
 /** `fromBlock` also holds back live events of earlier blocks; a cursor only says what was already received. */
@@ -25,21 +25,21 @@ const floorOf = (req: ResumeRequest, start: { block: number } | null) => (start 
 export const createSubscriptionsService = ({ auth, chains, pubsub, db }: { auth: AuthService; chains: ChainsService; pubsub: PubSub; db: Db }): SubscriptionsService => ({
   async balanceUpdates(creds, req) {
     await auth.requireAccessKey(creds);
-    const chain = chains.resolveOrOnly('chainID', req.chainID);
+    const chain = chains.resolveOrOnly('chainId', req.chainId);
     const filter = balanceFilter(chain.chainId, req.contractAddress);
     const start = resumePoint('balances', chain.chainId, req);
     return openEventStream({ db, pubsub, chain, topic: 'balances', filter: filter.match, hints: { contracts: [filter.contract] }, start, floor: floorOf(req, start) });
   },
   async events(creds, req) {
     await auth.requireAccessKey(creds);
-    const chain = chains.resolveOrOnly('chainID', req.chainID);
+    const chain = chains.resolveOrOnly('chainId', req.chainId);
     const filter = eventFilter(chain.chainId, req.filter);
     const start = resumePoint('logs', chain.chainId, req);
     return openEventStream({ db, pubsub, chain, topic: 'logs', filter: filter.match, hints: { contracts: filter.contracts }, start, floor: floorOf(req, start) });
   },
   async receipts(creds, req) {
     await auth.requireAccessKey(creds);
-    const chain = chains.resolveOrOnly('chainID', req.chainID);
+    const chain = chains.resolveOrOnly('chainId', req.chainId);
     const filter = receiptFilter(chain.chainId, req.filter);
     const start = resumePoint('receipts', chain.chainId, req);
     return openEventStream({ db, pubsub, chain, topic: 'receipts', filter, hints: {}, start, floor: floorOf(req, start) });

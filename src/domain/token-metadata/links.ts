@@ -13,7 +13,7 @@ import { unavailable } from '../metadata-jobs/failures';
 import { contractKeyOf, type ContractKey } from '../contracts/types';
 import type { CollectionLink } from './types';
 
-type LinkRequest = { projectId?: Maybe<number>; collectionId: number; chainID?: Maybe<string>; contractAddress: string };
+type LinkRequest = { projectId?: Maybe<number>; collectionId: number; chainId?: Maybe<string>; contractAddress: string };
 
 export type CollectionLinksService = {
   /**
@@ -69,7 +69,7 @@ export const createCollectionLinksService = ({
   };
 
   const keyOf = (req: LinkRequest) => ({
-    chainId: chains.resolve('chainID', req.chainID).chainId,
+    chainId: chains.resolve('chainId', req.chainId).chainId,
     contract: requireAddress('contractAddress', req.contractAddress),
   });
 

@@ -21,9 +21,9 @@ import { tokenKeyOf, type TokenKey, type TokenMetadata } from './types';
 import { batchKeysOf, tokenKeysOf } from './validate-request';
 import type { Maybe } from '../validate';
 
-type GetRequest = { chainID?: Maybe<string>; contractAddress: string; tokenIDs: string[] };
+type GetRequest = { chainId?: Maybe<string>; contractAddress: string; tokenIds: string[] };
 import type { BatchEntry } from './validate-request';
-type BatchRequest = { chainID: string; contractTokenMap: BatchEntry[] };
+type BatchRequest = { chainId: string; contractTokenMap: BatchEntry[] };
 
 export type TokenMetadataService = {
   /** Access key check plus the validated keys of GetTokenMetadata (loaded next, through the DataLoader). */

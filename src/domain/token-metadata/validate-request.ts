@@ -15,20 +15,20 @@ const tokenIdsOf = (field: string, v: unknown): string[] => {
   return [...new Set(v.map((id, i) => requireUint256(`${field}[${i}]`, id)))];
 };
 
-export const tokenKeysOf = (chains: ChainsService, req: { chainID?: Maybe<string>; contractAddress: string; tokenIDs: string[] }): TokenKey[] => {
-  const chainId = chains.resolve('chainID', req.chainID).chainId;
+export const tokenKeysOf = (chains: ChainsService, req: { chainId?: Maybe<string>; contractAddress: string; tokenIds: string[] }): TokenKey[] => {
+  const chainId = chains.resolve('chainId', req.chainId).chainId;
   const contract = requireAddress('contractAddress', req.contractAddress);
-  return tokenIdsOf('tokenIDs', req.tokenIDs).map((tokenId) => ({ chainId, contract, tokenId }));
+  return tokenIdsOf('tokenIds', req.tokenIds).map((tokenId) => ({ chainId, contract, tokenId }));
 };
 
-export type BatchEntry = { contractAddress: string; tokenIDs: string[] };
+export type BatchEntry = { contractAddress: string; tokenIds: string[] };
 
 /** One group per contract, in request order; the same contract in two spellings is merged. */
 export const batchKeysOf = (
   chains: ChainsService,
-  req: { chainID: string; contractTokenMap: BatchEntry[] },
+  req: { chainId: string; contractTokenMap: BatchEntry[] },
 ): Array<{ contractAddress: string; keys: TokenKey[] }> => {
-  const chainId = chains.resolve('chainID', req.chainID).chainId;
+  const chainId = chains.resolve('chainId', req.chainId).chainId;
   if (!Array.isArray(req.contractTokenMap)) throw invalidArgument('contractTokenMap', 'must map contract addresses to token id lists');
   const entries = req.contractTokenMap as BatchEntry[];
   if (entries.length > MAX_CONTRACTS) throw invalidArgument('contractTokenMap', `must hold at most ${MAX_CONTRACTS} contracts (got ${entries.length})`);
@@ -36,7 +36,7 @@ export const batchKeysOf = (
   entries.forEach((e, i) => {
     const label = typeof e?.contractAddress === 'string' ? e.contractAddress : String(i);
     const contract = requireAddress(`contractTokenMap.${label}`, e?.contractAddress);
-    const ids = tokenIdsOf(`contractTokenMap.${label}`, e?.tokenIDs);
+    const ids = tokenIdsOf(`contractTokenMap.${label}`, e?.tokenIds);
     const set = groups.get(contract) ?? new Set<string>();
     ids.forEach((id) => set.add(id));
     if (set.size > MAX_TOKENS) throw invalidArgument(`contractTokenMap.${label}`, `must hold at most ${MAX_TOKENS} token ids`);

@@ -1,5 +1,6 @@
 // BalanceEvent: a balance pushed live after ingestion commits (restored values, flagged `reorged`, on reorg).
 import { builder } from '../builder';
+import { ContractTypeRef } from './contract-type';
 import { encodeStreamCursor } from '../../domain/subscriptions/cursor';
 import { CURSOR_DOC, FROM_BLOCK_DOC, RESUME_CURSOR_DOC } from './stream-resume-docs';
 import type { BalanceEvent } from '../../pubsub';
@@ -8,9 +9,9 @@ export const BalanceEventRef = builder.objectRef<BalanceEvent>('BalanceEvent').i
   fields: (t) => ({
     chainId: t.exposeInt('chainId'),
     contractAddress: t.exposeString('contract'),
-    contractType: t.exposeString('contractType'),
+    contractType: t.expose('contractType', { type: ContractTypeRef, description: 'The contract’s token standard.' }),
     accountAddress: t.exposeString('account'),
-    tokenID: t.field({ type: 'BigInt', nullable: true, description: 'null for ERC-20', resolve: (e) => (e.tokenId === '' ? null : e.tokenId) }),
+    tokenId: t.field({ type: 'BigInt', nullable: true, description: 'null for ERC-20', resolve: (e) => (e.tokenId === '' ? null : e.tokenId) }),
     balance: t.field({ type: 'BigInt', description: 'The account’s balance after the block.', resolve: (e) => e.balance }),
     delta: t.field({ type: 'BigInt', description: 'The signed change in this block (0 for a restored balance).', resolve: (e) => e.delta }),
     blockNumber: t.exposeInt('blockNumber'),
@@ -24,7 +25,7 @@ builder.subscriptionFields((t) => ({
   balanceUpdates: t.field({
     type: BalanceEventRef,
     description: 'Balance changes of one contract (X-Access-Key in connection_init).',
-    args: { chainID: t.arg.string({ description: 'Chain id or name; optional when one chain is configured.' }), contractAddress: t.arg.string({ required: true }), fromBlock: t.arg.int({ description: FROM_BLOCK_DOC }), cursor: t.arg.string({ description: RESUME_CURSOR_DOC }) },
+    args: { chainId: t.arg.string({ description: 'Chain id or name; optional when one chain is configured.' }), contractAddress: t.arg.string({ required: true }), fromBlock: t.arg.int({ description: FROM_BLOCK_DOC }), cursor: t.arg.string({ description: RESUME_CURSOR_DOC }) },
     subscribe: (_, args, ctx) => ctx.services.subscriptions.balanceUpdates(ctx.credentials, args),
     resolve: (e) => e,
   }),

@@ -38,6 +38,7 @@ export const ChainStatusRef = builder.objectRef<ChainStatus>('ChainStatus').impl
 
 builder.queryFields((t) => ({
   chains: t.field({
+    nullable: true,
     type: [ChainStatusRef],
     description: 'Every configured chain, in configuration order (X-Access-Key).',
     resolve: (_, __, ctx) => ctx.services.indexer.chainStatus(ctx.credentials),

@@ -1,10 +1,10 @@
-// CollectionBaseURIs: where Strata serves the collection's public metadata documents.
+// CollectionBaseUris: where Strata serves the collection's public metadata documents.
 import { builder } from '../builder';
 import type { Collection } from '../../domain/collections/types';
 
-export const CollectionBaseURIsRef = builder.objectRef<Collection['baseURIs']>('CollectionBaseURIs').implement({
+export const CollectionBaseUrisRef = builder.objectRef<Collection['baseURIs']>('CollectionBaseUris').implement({
   fields: (t) => ({
-    contractMetadataURI: t.exposeString('contractMetadataURI'),
-    tokenMetadataURI: t.exposeString('tokenMetadataURI', { description: 'Append a token id (optionally `.json`).' }),
+    contractMetadataUri: t.exposeString('contractMetadataURI', { description: 'The collection’s contract-level document (for contractURI()).' }),
+    tokenMetadataUri: t.exposeString('tokenMetadataURI', { description: 'Append a token id (optionally `.json`).' }),
   }),
 });

@@ -23,19 +23,21 @@ builder.objectField(CollectionRef, 'linkedContracts', (t) =>
 const LINK_ARGS = builder.args((t) => ({
   projectId: t.int({ description: 'Defaults to the bearer token’s project.' }),
   collectionId: t.int({ required: true }),
-  chainID: t.string({ required: true, description: 'A configured chain id or name.' }),
+  chainId: t.string({ required: true, description: 'A configured chain id or name.' }),
   contractAddress: t.string({ required: true }),
 }));
 
 builder.mutationFields((t) => ({
   linkCollectionContract: t.field({
+    nullable: true,
     type: CollectionContractLinkRef,
     description:
-      'Answers the contract’s token metadata from this collection. The contract must point at the collection: contractURI() returns its contractMetadataURI, or (ERC-1155) uri(0) starts with its tokenMetadataURI.',
+      'Answers the contract’s token metadata from this collection. The contract must point at the collection: contractURI() returns its contractMetadataUri, or (ERC-1155) uri(0) starts with its tokenMetadataUri.',
     args: LINK_ARGS,
     resolve: (_, args, ctx) => ctx.services.collectionLinks.link(ctx.credentials, args),
   }),
   unlinkCollectionContract: t.boolean({
+    nullable: true,
     args: LINK_ARGS,
     resolve: (_, args, ctx) => ctx.services.collectionLinks.unlink(ctx.credentials, args),
   }),

@@ -1,7 +1,7 @@
 // CollectionToken: one token of a hosted collection, with its queries and mutations.
 import { builder } from '../builder';
 import type { CollectionToken } from '../../domain/collections/types';
-import { NumberedPageRef, PageInput } from './numbered-page';
+import { connectionType } from './connection';
 import { TokenMetadataInput } from './token-metadata-input';
 
 export const CollectionTokenRef = builder.objectRef<CollectionToken>('CollectionToken').implement({
@@ -26,18 +26,14 @@ export const CollectionTokenRef = builder.objectRef<CollectionToken>('Collection
   }),
 });
 
-export const CollectionTokenPageRef = builder
-  .objectRef<{ page: import('../../domain/paging').NumberedPage; tokens: CollectionToken[] }>('CollectionTokenPage')
-  .implement({
-    fields: (t) => ({
-      page: t.field({ type: NumberedPageRef, resolve: (p) => p.page }),
-      tokens: t.field({ type: [CollectionTokenRef], resolve: (p) => p.tokens }),
-    }),
-  });
-
+export const CollectionTokenConnectionRef = connectionType(CollectionTokenRef, 'CollectionToken', {
+  description: 'A page of a collection’s tokens, in token id order.',
+  count: 'The collection’s tokens.',
+});
 
 builder.queryFields((t) => ({
   collectionToken: t.field({
+    nullable: true,
     type: CollectionTokenRef,
     description: 'One token of a hosted collection (bearer token of the owning project).',
     args: { projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }), collectionId: t.arg.int({ required: true }), tokenId: t.arg({ type: 'BigInt', required: true }) },
@@ -47,11 +43,13 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createCollectionToken: t.field({
+    nullable: true,
     type: CollectionTokenRef,
     args: { projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }), collectionId: t.arg.int({ required: true }), token: t.arg({ type: TokenMetadataInput, required: true }), private: t.arg.boolean() },
     resolve: (_, args, ctx) => ctx.services.collections.createToken(ctx.credentials, args),
   }),
   updateCollectionToken: t.field({
+    nullable: true,
     type: CollectionTokenRef,
     description: 'Changes the given fields of a token; absent fields keep their value.',
     args: {
@@ -63,9 +61,8 @@ builder.mutationFields((t) => ({
     resolve: (_, args, ctx) => ctx.services.collections.updateToken(ctx.credentials, args),
   }),
   deleteCollectionToken: t.boolean({
+    nullable: true,
     args: { projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }), collectionId: t.arg.int({ required: true }), tokenId: t.arg({ type: 'BigInt', required: true }) },
     resolve: (_, args, ctx) => ctx.services.collections.deleteToken(ctx.credentials, args),
   }),
 }));
-
-export { PageInput };

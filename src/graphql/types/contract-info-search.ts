@@ -1,29 +1,30 @@
-// searchContracts: stored contracts by name or symbol text, chain and type, in numbered pages of 30 (X-Access-Key).
+// searchContracts: stored contracts by name or symbol text, chain and type, 30 per page by default (X-Access-Key).
 import { builder } from '../builder';
-import type { ContractInfo } from '../../domain/contracts/types';
-import type { NumberedPage } from '../../domain/paging';
 import { ContractInfoRef } from './contract-info';
-import { NumberedPageRef, PageInput } from './numbered-page';
+import { ContractTypeRef } from './contract-type';
+import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
 
-const ContractSearchPageRef = builder.objectRef<{ page: NumberedPage; contracts: ContractInfo[] }>('ContractSearchPage').implement({
-  fields: (t) => ({
-    page: t.field({ type: NumberedPageRef, resolve: (p) => p.page }),
-    contractInfo: t.field({ type: [ContractInfoRef], resolve: (p) => p.contracts }),
-  }),
+const ContractInfoConnectionRef = connectionType(ContractInfoRef, 'ContractInfo', {
+  description: 'A page of contracts found by a search.',
+  count: 'Contracts the search matches.',
 });
 
 builder.queryFields((t) => ({
   searchContracts: t.field({
-    type: ContractSearchPageRef,
+    nullable: true,
+    type: ContractInfoConnectionRef,
     description:
       'Text found in the name or symbol (case-insensitive), within the chains named (all when none) and types given. Featured, then verified contracts first; blacklisted ones are left out.',
     args: {
       q: t.arg.string({ description: 'Empty or absent matches every contract.' }),
-      chainID: t.arg.string(),
-      chainIDs: t.arg.stringList(),
-      types: t.arg.stringList({ description: 'UNKNOWN, ERC20, ERC721, ERC1155.' }),
-      page: t.arg({ type: PageInput }),
+      chainId: t.arg.string({ description: 'One configured chain id or name (with `chainIds`: added to them).' }),
+      chainIds: t.arg.stringList({ description: 'Configured chain ids or names, at most 100.' }),
+      types: t.arg({ type: [ContractTypeRef], description: 'Only contracts of these standards (any when absent or empty).' }),
+      ...pagingArgs,
     },
-    resolve: (_, args, ctx) => ctx.services.contracts.search(ctx.credentials, args),
+    resolve: async (_, args, ctx) =>
+      connectionOf(
+        await ctx.services.contracts.search(ctx.credentials, { q: args.q, chainId: args.chainId, chainIds: args.chainIds, types: args.types, page: pageOfArgs(args) }),
+      ),
   }),
 }));

@@ -1,5 +1,6 @@
 // ContractInfo: a contract on one chain as the Metadata service knows it, with its lookups and refresh (X-Access-Key).
 import { builder } from '../builder';
+import { ContractTypeRef } from './contract-type';
 import type { ContractInfo } from '../../domain/contracts/types';
 import { ContractInfoExtensionsRef } from './contract-info-extensions';
 
@@ -12,10 +13,10 @@ export const ContractInfoRef = builder.objectRef<ContractInfo>('ContractInfo').i
     chainId: t.exposeInt('chainId'),
     address: t.exposeString('address', { description: 'Lower-case hex.' }),
     name: t.exposeString('name'),
-    type: t.exposeString('type', { description: 'UNKNOWN, ERC20, ERC721 or ERC1155.' }),
+    type: t.expose('type', { type: ContractTypeRef, description: 'The token standard the contract implements.' }),
     symbol: t.exposeString('symbol'),
     decimals: t.int({ nullable: true, resolve: (c) => c.decimals }),
-    logoURI: t.string({ nullable: true, description: 'Set by the operator.', resolve: (c) => c.logoURI || null }),
+    logoUri: t.string({ nullable: true, description: 'Logo image URL, set by the operator.', resolve: (c) => c.logoURI || null }),
     deployed: t.exposeBoolean('deployed'),
     bytecodeHash: t.exposeString('bytecodeHash', { description: 'keccak256 of the runtime code; `0x` when the address has no code.' }),
     extensions: t.field({ type: ContractInfoExtensionsRef, resolve: (c) => c.extensions }),
@@ -34,18 +35,21 @@ const CHAIN_ARG = { required: true, description: 'A configured chain id or name.
 
 builder.queryFields((t) => ({
   contractInfo: t.field({
+    nullable: true,
     type: ContractInfoRef,
     description: 'One contract on one chain (X-Access-Key).',
-    args: { chainID: t.arg.string(CHAIN_ARG), contractAddress: t.arg.string({ required: true }) },
+    args: { chainId: t.arg.string(CHAIN_ARG), contractAddress: t.arg.string({ required: true }) },
     resolve: async (_, args, ctx) => ctx.loaders.contractInfo.load(await ctx.services.contracts.checkGet(ctx.credentials, args)),
   }),
   findContractInfo: t.field({
+    nullable: true,
     type: [ContractInfoRef],
     description: 'An address on every configured chain where it has code (X-Access-Key).',
     args: { contractAddress: t.arg.string({ required: true }) },
     resolve: (_, args, ctx) => ctx.services.contracts.find(ctx.credentials, args),
   }),
   findContractInfoBatch: t.field({
+    nullable: true,
     type: [ContractInfoByAddressRef],
     description: 'Up to 50 addresses, each on every configured chain; one entry per address (X-Access-Key).',
     args: { contractAddresses: t.arg.stringList({ required: true }) },
@@ -55,9 +59,10 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   refreshContractInfo: t.field({
+    nullable: true,
     type: ContractInfoRef,
     description: 'Reads the contract again from its chain and its contractURI document (X-Access-Key).',
-    args: { chainID: t.arg.string(CHAIN_ARG), contractAddress: t.arg.string({ required: true }) },
+    args: { chainId: t.arg.string(CHAIN_ARG), contractAddress: t.arg.string({ required: true }) },
     resolve: (_, args, ctx) => ctx.services.contracts.refresh(ctx.credentials, args),
   }),
 }));

@@ -6,6 +6,6 @@ export const EventFilterInput = builder.inputType('EventFilterInput', {
     events: t.stringList({ required: false, description: 'Event signatures, e.g. `Transfer(address indexed from, address indexed to, uint256 value)`.' }),
     contractAddresses: t.stringList({ required: false }),
     accounts: t.stringList({ required: false }),
-    tokenIDs: t.field({ type: ['BigInt'], required: false }),
+    tokenIds: t.field({ type: ['BigInt'], required: false }),
   }),
 });

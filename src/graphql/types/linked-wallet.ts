@@ -40,6 +40,7 @@ const PROOF = {
 
 builder.queryFields((t) => ({
   linkedWallets: t.field({
+    nullable: true,
     type: [LinkedWalletRef],
     description: 'Wallets linked to a parent in the access key’s project; the parent signs `parent wallet with address <parent>`.',
     args: {
@@ -54,6 +55,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   linkWallet: t.field({
+    nullable: true,
     type: LinkedWalletRef,
     description:
       'Links a child wallet to a parent: the parent signs `child wallet with address <child>`, the child `Link to parent wallet with address <parent>`. Linking again returns the existing link.',
@@ -70,6 +72,7 @@ builder.mutationFields((t) => ({
     resolve: (_, args, ctx) => ctx.services.wallets.link(ctx.credentials, args),
   }),
   removeLinkedWallet: t.boolean({
+    nullable: true,
     description:
       'Unlinks a child wallet: the parent signs `child wallet with address <child>`; the child’s `Unlink from parent wallet with address <parent>` is optional and verified when sent. True also when the wallets were not linked.',
     args: {

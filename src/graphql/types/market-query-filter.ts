@@ -12,19 +12,17 @@ export const DateIntervalRef = builder.enumType('DateInterval', {
 
 export const MarketQueryFilter = builder.inputType('MarketQueryFilter', {
   fields: (t) => ({
-    // Required, but checked by the service: its error names `filter.startDate`, where GraphQL's
-    // coercion error for a missing input field would only name the variable.
-    startDate: t.string({ required: false, description: 'Required. First day counted, YYYY-MM-DD (UTC).' }),
+    startDate: t.string({ required: true, description: 'First day counted, YYYY-MM-DD (UTC).' }),
     endDate: t.string({
-      required: false,
-      description: 'Required. Last day counted, YYYY-MM-DD (UTC), inclusive: a range of at most 1,096 days for DAY, 3,653 for WEEK, 10,958 for MONTH.',
+      required: true,
+      description: 'Last day counted, YYYY-MM-DD (UTC), inclusive: a range of at most 1,096 days for DAY, 3,653 for WEEK, 10,958 for MONTH.',
     }),
     dateInterval: t.field({ type: DateIntervalRef, required: false, description: 'DAY when absent.' }),
     collections: t.stringList({
       required: false,
       description: 'ERC-721/1155 contract addresses (any case). When empty, the contracts linked to the project’s hosted collections.',
     }),
-    tokenId: t.string({ required: false, description: 'Only this token id (decimal).' }),
+    tokenId: t.field({ type: 'BigInt', required: false, description: 'Only this token id.' }),
     projectId: t.int({ required: false, description: 'Scopes an empty `collections` to the project; defaults to the bearer token’s project.' }),
     chainId: t.string({ required: false, description: 'Only this configured chain (id or name); every configured chain when absent.' }),
     ecosystemId: t.int({ required: false, description: 'Accepted for compatibility; ignored.' }),

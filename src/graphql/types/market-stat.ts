@@ -13,6 +13,7 @@ export const MarketStatRef = builder.objectRef<MarketStat>('MarketStat').impleme
 
 builder.queryFields((t) => ({
   marketTxnEventTotal: t.field({
+    nullable: true,
     type: [MarketStatRef],
     description:
       'Market transaction events (sales: an ERC-721/1155 token moving between two non-zero addresses in a transaction that also pays, in native value or an ERC-20 transfer) per period, oldest first. A bearer token is optional; when sent it must be valid and belong to `projectId`.',

@@ -1,8 +1,8 @@
 // Token balance summaries of several accounts (one row per account and contract) with native coin balances: the `tokenBalancesSummary` query (X-Access-Key).
 import { builder } from '../builder';
-import type { CursorPage, NativeBalance, TokenBalance } from '../../domain/indexer/types';
+import type { NativeBalance } from '../../domain/indexer/types';
 import { CHAIN_ID_ARG, TokenBalanceRef } from './token-balance';
-import { connectionOf, forwardArgs, pageOfArgs, pageSizeField } from './token-balance-connection';
+import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
 
 const ContractVerificationStatusRef = builder.enumType('ContractVerificationStatus', {
   values: {
@@ -14,7 +14,7 @@ const ContractVerificationStatusRef = builder.enumType('ContractVerificationStat
 
 const TokenBalancesFilterInput = builder.inputType('TokenBalancesFilterInput', {
   fields: (t) => ({
-    accountAddresses: t.stringList({ required: false, description: 'Required: 1 to 100 accounts.' }),
+    accountAddresses: t.stringList({ required: true, description: 'The accounts, 1 to 100.' }),
     contractStatus: t.field({ type: ContractVerificationStatusRef, required: false }),
     contractWhitelist: t.stringList({ required: false, description: 'Only these contracts, whatever their status.' }),
     contractBlacklist: t.stringList({ required: false, description: 'Never these contracts.' }),
@@ -32,36 +32,32 @@ export const NativeBalanceRef = builder.objectRef<NativeBalance>('NativeBalance'
   }),
 });
 
-type SummaryPage = CursorPage<TokenBalance> & { nativeBalances: NativeBalance[] };
-
-const TokenBalanceSummaryConnectionRef = builder.connectionObject(
-  {
-    type: TokenBalanceRef,
-    name: 'TokenBalanceSummaryConnection',
-    fields: (t) => ({
-      pageSize: t.int(pageSizeField),
-      nativeBalances: t.field({
-        type: [NativeBalanceRef],
-        description: 'One per account, on the first page only (empty on later pages and with omitNativeBalances).',
-        resolve: (c) => (c as unknown as { nativeBalances: NativeBalance[] }).nativeBalances,
-      }),
+const TokenBalanceSummaryConnectionRef = connectionType(
+  TokenBalanceRef,
+  'TokenBalanceSummary',
+  { description: 'A page of balance summaries of several accounts.', count: 'Rows (account, contract) matching the request, on every page.' },
+  (t) => ({
+    nativeBalances: t.field({
+      type: [NativeBalanceRef],
+      description: 'One per account, on the first forward page only (empty on later pages, backward pages and with omitNativeBalances).',
+      resolve: (c: unknown) => (c as { nativeBalances: NativeBalance[] }).nativeBalances,
     }),
-  },
-  { name: 'TokenBalanceSummaryEdge' },
+  }),
 );
 
 builder.queryFields((t) => ({
   tokenBalancesSummary: t.field({
+    nullable: true,
     type: TokenBalanceSummaryConnectionRef,
     description:
       'Several accounts at once, one row per (account, contract): ERC-20 balances as they are, ERC-721/1155 holdings summarised (isSummary, uniqueCollectibles). Ordered by account then contract; 50 per page by default, at most 100 (X-Access-Key).',
     args: {
-      chainID: t.arg.string(CHAIN_ID_ARG),
+      chainId: t.arg.string(CHAIN_ID_ARG),
       filter: t.arg({ type: TokenBalancesFilterInput, required: true }),
-      ...forwardArgs,
+      ...pagingArgs,
     },
     resolve: async (_, args, ctx) => {
-      const page: SummaryPage = await ctx.services.indexer.tokenBalancesSummary(ctx.credentials, { ...args, page: pageOfArgs(args) });
+      const page = await ctx.services.indexer.tokenBalancesSummary(ctx.credentials, { ...args, page: pageOfArgs(args) });
       return { ...connectionOf(page), nativeBalances: page.nativeBalances };
     },
   }),

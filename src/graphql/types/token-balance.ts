@@ -1,11 +1,12 @@
 // TokenBalance: an account's balance of one token (or a summary of one collectible contract), with the `tokenBalances` query (X-Access-Key).
 import { builder } from '../builder';
+import { ContractTypeRef } from './contract-type';
 import type { TokenBalance } from '../../domain/indexer/types';
 import { loadContractInfo, loadTokenMetadata } from '../loaders';
 import { ContractInfoRef } from './contract-info';
 import { TokenMetadataRef } from './token-metadata';
 import { MetadataOptionsInput } from './token-balance-input';
-import { connectionOf, forwardArgs, pageOfArgs, pageSizeField } from './token-balance-connection';
+import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
 
 export const CHAIN_ID_ARG = { description: 'Chain id or configured name; optional when one chain is configured.' } as const;
 
@@ -13,10 +14,10 @@ export const TokenBalanceRef = builder.objectRef<TokenBalance>('TokenBalance').i
   description: 'Read from what ingestion committed: the balance after the last indexed block that changed it.',
   fields: (t) => ({
     chainId: t.exposeInt('chainId'),
-    contractType: t.exposeString('contractType', { description: 'UNKNOWN, ERC20, ERC721 or ERC1155.' }),
+    contractType: t.expose('contractType', { type: ContractTypeRef, description: 'The contract’s token standard (ERC20 for an unclassified contract whose balances carry no token id).' }),
     contractAddress: t.exposeString('contractAddress', { description: 'Lower-case hex.' }),
     accountAddress: t.exposeString('accountAddress', { description: 'Lower-case hex.' }),
-    tokenID: t.field({ type: 'BigInt', nullable: true, description: 'null for ERC-20 and for summary rows.', resolve: (b) => b.tokenId }),
+    tokenId: t.field({ type: 'BigInt', nullable: true, description: 'null for ERC-20 and for summary rows.', resolve: (b) => b.tokenId }),
     balance: t.field({ type: 'BigInt', description: 'Above zero; for a summary row the sum over its tokens.', resolve: (b) => b.balance }),
     blockNumber: t.exposeInt('blockNumber', { description: 'The last block that changed it.' }),
     blockHash: t.exposeString('blockHash'),
@@ -37,30 +38,27 @@ export const TokenBalanceRef = builder.objectRef<TokenBalance>('TokenBalance').i
   }),
 });
 
-export const TokenBalanceConnectionRef = builder.connectionObject(
-  {
-    type: TokenBalanceRef,
-    name: 'TokenBalanceConnection',
-    fields: (t) => ({ pageSize: t.int(pageSizeField) }),
-  },
-  { name: 'TokenBalanceEdge' },
-);
+const TokenBalanceConnectionRef = connectionType(TokenBalanceRef, 'TokenBalance', {
+  description: 'A page of an account’s balances.',
+  count: 'Balances matching the request, on every page.',
+});
 
 builder.queryFields((t) => ({
   tokenBalances: t.field({
+    nullable: true,
     type: TokenBalanceConnectionRef,
     description:
       'Balances above zero of one account, ordered by contract then token id (as text), 50 per page by default, at most 100 (X-Access-Key).',
     args: {
-      chainID: t.arg.string(CHAIN_ID_ARG),
+      chainId: t.arg.string(CHAIN_ID_ARG),
       accountAddress: t.arg.string({ required: true }),
       contractAddress: t.arg.string(),
-      tokenID: t.arg({ type: 'BigInt', description: '0 also matches ERC-20 balances.' }),
+      tokenId: t.arg({ type: 'BigInt', description: '0 also matches ERC-20 balances.' }),
       metadataOptions: t.arg({ type: MetadataOptionsInput }),
       includeCollectionTokens: t.arg.boolean({
         description: 'Default true; false answers ERC-721/1155 holdings as one summary row per contract.',
       }),
-      ...forwardArgs,
+      ...pagingArgs,
     },
     resolve: async (_, args, ctx) => connectionOf(await ctx.services.indexer.tokenBalances(ctx.credentials, { ...args, page: pageOfArgs(args) })),
   }),

@@ -4,10 +4,10 @@ import type { TokenMetadata } from '../../domain/token-metadata/types';
 import { loadAll } from '../loaders';
 import { TokenMetadataRef } from './token-metadata';
 
-const ContractTokenIDsInput = builder.inputType('ContractTokenIDsInput', {
+const ContractTokenIdsInput = builder.inputType('ContractTokenIdsInput', {
   fields: (t) => ({
     contractAddress: t.string({ required: true }),
-    tokenIDs: t.field({ type: ['BigInt'], required: true, description: 'At most 50.' }),
+    tokenIds: t.field({ type: ['BigInt'], required: true, description: 'At most 50.' }),
   }),
 });
 
@@ -22,11 +22,12 @@ const ContractTokenMetadataRef = builder
 
 builder.queryFields((t) => ({
   tokenMetadataBatch: t.field({
+    nullable: true,
     type: [ContractTokenMetadataRef],
     description: 'One entry per requested contract (the same address in two cases counts once), at most 50 contracts × 50 tokens.',
     args: {
-      chainID: t.arg.string({ required: true, description: 'A configured chain id or name.' }),
-      contractTokenMap: t.arg({ type: [ContractTokenIDsInput], required: true, description: 'The RPC’s contractTokenMap, one entry per contract.' }),
+      chainId: t.arg.string({ required: true, description: 'A configured chain id or name.' }),
+      contractTokenMap: t.arg({ type: [ContractTokenIdsInput], required: true, description: 'The RPC’s contractTokenMap, one entry per contract.' }),
     },
     resolve: async (_, args, ctx) => {
       const groups = await ctx.services.tokenMetadata.checkGetBatch(ctx.credentials, args);

@@ -48,13 +48,14 @@ export const TokenMetadataRef = builder.objectRef<TokenMetadata>('TokenMetadata'
 });
 
 const TOKEN_ARGS = builder.args((t) => ({
-  chainID: t.string({ required: true, description: 'A configured chain id or name.' }),
+  chainId: t.string({ required: true, description: 'A configured chain id or name.' }),
   contractAddress: t.string({ required: true }),
-  tokenIDs: t.field({ type: ['BigInt'], required: true, description: 'At most 50.' }),
+  tokenIds: t.field({ type: ['BigInt'], required: true, description: 'At most 50.' }),
 }));
 
 builder.queryFields((t) => ({
   tokenMetadata: t.field({
+    nullable: true,
     type: [TokenMetadataRef],
     description:
       'One entry per distinct token id, in request order. Answers within a bounded time: tokens still being fetched come back with status FETCHING (X-Access-Key).',
@@ -65,6 +66,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   refreshTokenMetadata: t.field({
+    nullable: true,
     type: [TokenMetadataRef],
     description: 'Fetches the tokens again now, ignoring the retry backoff; answers within the same bound as reads (X-Access-Key).',
     args: TOKEN_ARGS,

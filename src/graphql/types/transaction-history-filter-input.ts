@@ -4,14 +4,14 @@ import { builder } from '../builder';
 export const TransactionHistoryFilterInput = builder.inputType('TransactionHistoryFilterInput', {
   description: 'At least one account, contract or transaction hash. Every given field must match.',
   fields: (t) => ({
-    accountAddress: t.string({ required: false }),
+    accountAddress: t.string({ required: false, description: 'Transactions moving tokens from or to this account.' }),
     accountAddresses: t.stringList({ required: false, description: 'Transactions moving tokens from or to any of them (at most 100).' }),
-    contractAddress: t.string({ required: false }),
+    contractAddress: t.string({ required: false, description: 'Transfers of this contract.' }),
     contractAddresses: t.stringList({ required: false, description: 'Transfers of any of these contracts.' }),
-    transactionHashes: t.stringList({ required: false, description: 'At most 100.' }),
-    metaTransactionIDs: t.stringList({ required: false, description: 'Strata records no meta-transactions: a non-empty list matches nothing.' }),
-    fromBlock: t.field({ type: 'BigInt', required: false, description: 'Inclusive.' }),
-    toBlock: t.field({ type: 'BigInt', required: false, description: 'Inclusive; 0 means no upper bound.' }),
-    tokenID: t.field({ type: 'BigInt', required: false, description: '0 also matches ERC-20 transfers.' }),
+    transactionHashes: t.stringList({ required: false, description: 'These transactions only, at most 100.' }),
+    metaTransactionIds: t.stringList({ required: false, description: 'Strata records no meta-transactions: a non-empty list matches nothing.' }),
+    fromBlock: t.int({ required: false, description: 'First block, inclusive.' }),
+    toBlock: t.int({ required: false, description: 'Last block, inclusive; 0 means no upper bound.' }),
+    tokenId: t.field({ type: 'BigInt', required: false, description: '0 also matches ERC-20 transfers.' }),
   }),
 });

@@ -2,7 +2,7 @@
 import { builder } from '../builder';
 import type { Transaction } from '../../domain/indexer/types';
 import { CHAIN_ID_ARG } from './token-balance';
-import { connectionOf, forwardArgs, pageOfArgs, pageSizeField } from './token-balance-connection';
+import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
 import { MetadataOptionsInput } from './token-balance-input';
 import { TransactionHistoryFilterInput } from './transaction-history-filter-input';
 import { TransferRef } from './transfer';
@@ -22,21 +22,22 @@ export const TransactionRef = builder.objectRef<Transaction>('Transaction').impl
   }),
 });
 
-const TransactionConnectionRef = builder.connectionObject(
-  { type: TransactionRef, name: 'TransactionConnection', fields: (t) => ({ pageSize: t.int(pageSizeField) }) },
-  { name: 'TransactionEdge' },
-);
+const TransactionConnectionRef = connectionType(TransactionRef, 'Transaction', {
+  description: 'A page of transactions, newest first.',
+  count: 'Distinct transactions matching the filter, on every page.',
+});
 
 builder.queryFields((t) => ({
   transactionHistory: t.field({
+    nullable: true,
     type: TransactionConnectionRef,
     description:
       'Transactions that moved tokens matching the filter, newest first (block, then position in the block); 10 per page by default, at most 100 (X-Access-Key).',
     args: {
-      chainID: t.arg.string(CHAIN_ID_ARG),
+      chainId: t.arg.string(CHAIN_ID_ARG),
       filter: t.arg({ type: TransactionHistoryFilterInput, required: true }),
       metadataOptions: t.arg({ type: MetadataOptionsInput, description: 'Which contracts’ transfers count (and are listed).' }),
-      ...forwardArgs,
+      ...pagingArgs,
     },
     resolve: async (_, args, ctx) =>
       connectionOf(await ctx.services.indexer.transactionHistory(ctx.credentials, { ...args, page: pageOfArgs(args) })),

@@ -1,5 +1,6 @@
 // Transfer: one token transfer log of a transaction in an account's history, with its contract info and token metadata.
 import { builder } from '../builder';
+import { ContractTypeRef } from './contract-type';
 import type { Transfer } from '../../domain/indexer/types';
 import { loadContractInfo, loadTokenMetadata } from '../loaders';
 import { ContractInfoRef } from './contract-info';
@@ -21,7 +22,7 @@ export const TransferRef = builder.objectRef<Transfer>('Transfer').implement({
   fields: (t) => ({
     transferType: t.field({ type: TransferTypeRef, resolve: (x) => x.transferType }),
     contractAddress: t.exposeString('contractAddress'),
-    contractType: t.exposeString('contractType', { description: 'ERC20, ERC721 or ERC1155.' }),
+    contractType: t.expose('contractType', { type: ContractTypeRef, description: 'ERC20, ERC721 or ERC1155.' }),
     from: t.exposeString('from'),
     to: t.exposeString('to'),
     tokenIds: t.field({

@@ -47,13 +47,13 @@ export const registerMetadataCommands = (program: Command, withServices: WithSer
     .action((o: { chain: string; address: string; verified?: boolean; verifiedBy?: string; blacklist?: boolean; featured?: boolean; logoUri?: string }) =>
       metadataCommand(withServices, (s) =>
         s.contracts.setFlagsAsOperator({
-          chainID: o.chain,
+          chainId: o.chain,
           contractAddress: o.address,
           verified: o.verified,
           verifiedBy: o.verifiedBy,
           blacklist: o.blacklist,
           featured: o.featured,
-          logoURI: o.logoUri,
+          logoUri: o.logoUri,
         }),
       ),
     );

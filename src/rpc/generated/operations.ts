@@ -2,11 +2,22 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-export type ContractTokenIDsInput = {
+export type ContractTokenIdsInput = {
   contractAddress: string;
   /** At most 50. */
-  tokenIDs: Array<string>;
+  tokenIds: Array<string>;
 };
+
+/** The token standard of a contract. */
+export type ContractType =
+  /** Fungible token (ERC-20). */
+  | 'ERC20'
+  /** Non-fungible token (ERC-721). */
+  | 'ERC721'
+  /** Multi-token contract (ERC-1155). */
+  | 'ERC1155'
+  /** Not recognised as a token contract (or not classified yet). */
+  | 'UNKNOWN';
 
 export type ContractVerificationStatus =
   /** Every contract, blacklisted ones included. */
@@ -28,8 +39,15 @@ export type EventFilterInput = {
   contractAddresses?: Array<string> | null | undefined;
   /** Event signatures, e.g. `Transfer(address indexed from, address indexed to, uint256 value)`. */
   events?: Array<string> | null | undefined;
-  tokenIDs?: Array<string> | null | undefined;
+  tokenIds?: Array<string> | null | undefined;
 };
+
+/** Whether an event arrived with its block or is withdrawn with it. */
+export type EventLogType =
+  /** The log’s block joined the chain. */
+  | 'BLOCK_ADDED'
+  /** The log’s block was orphaned by a reorg: the event no longer happened. */
+  | 'BLOCK_REMOVED';
 
 export type MarketQueryFilter = {
   /** Only this configured chain (id or name); every configured chain when absent. */
@@ -40,15 +58,15 @@ export type MarketQueryFilter = {
   dateInterval?: DateInterval | null | undefined;
   /** Accepted for compatibility; ignored. */
   ecosystemId?: number | null | undefined;
-  /** Required. Last day counted, YYYY-MM-DD (UTC), inclusive: a range of at most 1,096 days for DAY, 3,653 for WEEK, 10,958 for MONTH. */
-  endDate?: string | null | undefined;
+  /** Last day counted, YYYY-MM-DD (UTC), inclusive: a range of at most 1,096 days for DAY, 3,653 for WEEK, 10,958 for MONTH. */
+  endDate: string;
   /** Scopes an empty `collections` to the project; defaults to the bearer token’s project. */
   projectId?: number | null | undefined;
   /** Accepted for compatibility (ALL, CREATED, RELATED); ignored. */
   projectType?: string | null | undefined;
-  /** Required. First day counted, YYYY-MM-DD (UTC). */
-  startDate?: string | null | undefined;
-  /** Only this token id (decimal). */
+  /** First day counted, YYYY-MM-DD (UTC). */
+  startDate: string;
+  /** Only this token id. */
   tokenId?: string | null | undefined;
 };
 
@@ -62,15 +80,9 @@ export type MetadataOptionsInput = {
   verifiedOnly?: boolean | null | undefined;
 };
 
-/** Numbered paging: `page` is 1-based. */
-export type PageInput = {
-  page?: number | null | undefined;
-  pageSize?: number | null | undefined;
-};
-
 export type TokenBalancesFilterInput = {
-  /** Required: 1 to 100 accounts. */
-  accountAddresses?: Array<string> | null | undefined;
+  /** The accounts, 1 to 100. */
+  accountAddresses: Array<string>;
   /** Never these contracts. */
   contractBlacklist?: Array<string> | null | undefined;
   contractStatus?: ContractVerificationStatus | null | undefined;
@@ -106,23 +118,47 @@ export type TransactionFilterInput = {
 
 /** At least one account, contract or transaction hash. Every given field must match. */
 export type TransactionHistoryFilterInput = {
+  /** Transactions moving tokens from or to this account. */
   accountAddress?: string | null | undefined;
   /** Transactions moving tokens from or to any of them (at most 100). */
   accountAddresses?: Array<string> | null | undefined;
+  /** Transfers of this contract. */
   contractAddress?: string | null | undefined;
   /** Transfers of any of these contracts. */
   contractAddresses?: Array<string> | null | undefined;
-  /** Inclusive. */
-  fromBlock?: string | null | undefined;
+  /** First block, inclusive. */
+  fromBlock?: number | null | undefined;
   /** Strata records no meta-transactions: a non-empty list matches nothing. */
-  metaTransactionIDs?: Array<string> | null | undefined;
-  /** Inclusive; 0 means no upper bound. */
-  toBlock?: string | null | undefined;
+  metaTransactionIds?: Array<string> | null | undefined;
+  /** Last block, inclusive; 0 means no upper bound. */
+  toBlock?: number | null | undefined;
   /** 0 also matches ERC-20 transfers. */
-  tokenID?: string | null | undefined;
-  /** At most 100. */
+  tokenId?: string | null | undefined;
+  /** These transactions only, at most 100. */
   transactionHashes?: Array<string> | null | undefined;
 };
+
+/** How a transaction ended. */
+export type TransactionStatus =
+  /** It reverted (receipt status 0); its logs were discarded. */
+  | 'FAILED'
+  /** It executed (receipt status 1). */
+  | 'SUCCESSFUL';
+
+/** The transaction’s envelope (EIP-2718 type). */
+export type TransactionType =
+  /** Type 1: EIP-2930 access list. */
+  | 'ACCESS_LIST'
+  /** Type 3: EIP-4844 blob carrying. */
+  | 'BLOB'
+  /** Type 2: EIP-1559 fees. */
+  | 'DYNAMIC_FEE'
+  /** Type 0: legacy gas price. */
+  | 'LEGACY'
+  /** A type this version of Strata does not name. */
+  | 'OTHER'
+  /** Type 4: EIP-7702 code delegation. */
+  | 'SET_CODE';
 
 export type TransferType =
   /** To one of the accounts asked about. */
@@ -140,7 +176,7 @@ export type GetLinkedWalletsQueryVariables = Exact<{
 }>;
 
 
-export type GetLinkedWalletsQuery = { linkedWallets: Array<{ id: number, walletAddress: string, linkedWalletAddress: string, walletType: string | null, createdAt: string }> };
+export type GetLinkedWalletsQuery = { linkedWallets: Array<{ id: number, walletAddress: string, linkedWalletAddress: string, walletType: string | null, createdAt: string }> | null };
 
 export type LinkWalletMutationVariables = Exact<{
   signatureChainId: string;
@@ -154,7 +190,7 @@ export type LinkWalletMutationVariables = Exact<{
 }>;
 
 
-export type LinkWalletMutation = { linkWallet: { id: number } };
+export type LinkWalletMutation = { linkWallet: { id: number } | null };
 
 export type RemoveLinkedWalletMutationVariables = Exact<{
   signatureChainId: string;
@@ -167,14 +203,14 @@ export type RemoveLinkedWalletMutationVariables = Exact<{
 }>;
 
 
-export type RemoveLinkedWalletMutation = { removeLinkedWallet: boolean };
+export type RemoveLinkedWalletMutation = { removeLinkedWallet: boolean | null };
 
 export type MarketTxnEventTotalQueryVariables = Exact<{
   filter: MarketQueryFilter;
 }>;
 
 
-export type MarketTxnEventTotalQuery = { marketTxnEventTotal: Array<{ value: number, label: string }> };
+export type MarketTxnEventTotalQuery = { marketTxnEventTotal: Array<{ value: number, label: string }> | null };
 
 export type GetCollectionQueryVariables = Exact<{
   projectId?: number | null | undefined;
@@ -182,15 +218,16 @@ export type GetCollectionQueryVariables = Exact<{
 }>;
 
 
-export type GetCollectionQuery = { collection: { id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } } };
+export type GetCollectionQuery = { collection: { id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } } | null };
 
 export type ListCollectionsQueryVariables = Exact<{
   projectId?: number | null | undefined;
-  page?: PageInput | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
 }>;
 
 
-export type ListCollectionsQuery = { collections: { page: { page: number | null, pageSize: number, more: boolean }, collections: Array<{ id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } }> } };
+export type ListCollectionsQuery = { collections: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } }> } | null };
 
 export type UpdateTokenMutationVariables = Exact<{
   projectId?: number | null | undefined;
@@ -201,18 +238,18 @@ export type UpdateTokenMutationVariables = Exact<{
 }>;
 
 
-export type UpdateTokenMutation = { updateCollectionToken: { tokenId: string, name: string, description: string, image: string, video: string | null, audio: string | null, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string | null, externalUrl: string | null, backgroundColor: string | null, animationUrl: string | null, decimals: number | null } };
+export type UpdateTokenMutation = { updateCollectionToken: { tokenId: string, name: string, description: string, image: string, video: string | null, audio: string | null, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string | null, externalUrl: string | null, backgroundColor: string | null, animationUrl: string | null, decimals: number | null } | null };
 
 export type GetBalanceUpdatesQueryVariables = Exact<{
   chainID?: string | null | undefined;
   contractAddress: string;
-  lastBlockNumber?: string | null | undefined;
+  lastBlockNumber?: number | null | undefined;
   first?: number | null | undefined;
   after?: string | null | undefined;
 }>;
 
 
-export type GetBalanceUpdatesQuery = { balanceUpdates: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { contractType: string, contractAddress: string, accountAddress: string, tokenID: string | null, balance: string, blockHash: string, blockNumber: number, chainId: number } }> } };
+export type GetBalanceUpdatesQuery = { balanceUpdates: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, tokenID: string | null } }> } | null };
 
 export type GetTokenBalancesQueryVariables = Exact<{
   chainID?: string | null | undefined;
@@ -227,7 +264,7 @@ export type GetTokenBalancesQueryVariables = Exact<{
 }>;
 
 
-export type GetTokenBalancesQuery = { tokenBalances: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { contractType: string, contractAddress: string, accountAddress: string, tokenID: string | null, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, contractInfo?: { chainId: number, address: string, name: string, type: string, symbol: string, decimals: number | null, logoURI: string | null, deployed: boolean, bytecodeHash: string, updatedAt: string, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string } | null } }> } };
+export type GetTokenBalancesQuery = { tokenBalances: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string } | null } }> } | null };
 
 export type GetTokenBalancesSummaryQueryVariables = Exact<{
   chainID?: string | null | undefined;
@@ -238,7 +275,7 @@ export type GetTokenBalancesSummaryQueryVariables = Exact<{
 }>;
 
 
-export type GetTokenBalancesSummaryQuery = { tokenBalancesSummary: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null }>, edges: Array<{ node: { contractType: string, contractAddress: string, accountAddress: string, tokenID: string | null, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, contractInfo?: { chainId: number, address: string, name: string, type: string, symbol: string, decimals: number | null, logoURI: string | null, deployed: boolean, bytecodeHash: string, updatedAt: string, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null } }> } };
+export type GetTokenBalancesSummaryQuery = { tokenBalancesSummary: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null }>, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null } }> } | null };
 
 export type GetTransactionHistoryQueryVariables = Exact<{
   chainID?: string | null | undefined;
@@ -250,7 +287,7 @@ export type GetTransactionHistoryQueryVariables = Exact<{
 }>;
 
 
-export type GetTransactionHistoryQuery = { transactionHistory: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { txnHash: string, blockNumber: number, blockHash: string, chainId: number, timestamp: string, transfers: Array<{ transferType: TransferType, contractAddress: string, contractType: string, from: string, to: string, tokenIds: Array<string> | null, amounts: Array<string>, logIndex: number, contractInfo: { chainId: number, address: string, name: string, type: string, symbol: string, decimals: number | null, logoURI: string | null, deployed: boolean, bytecodeHash: string, updatedAt: string, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string }> }> } }> } };
+export type GetTransactionHistoryQuery = { transactionHistory: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { txnHash: string, blockNumber: number, blockHash: string, chainId: number, timestamp: string, transfers: Array<{ transferType: TransferType, contractAddress: string, contractType: ContractType, from: string, to: string, tokenIds: Array<string> | null, amounts: Array<string>, logIndex: number, contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string }> }> } }> } | null };
 
 export type SubscribeBalanceUpdatesSubscriptionVariables = Exact<{
   chainID?: string | null | undefined;
@@ -260,7 +297,7 @@ export type SubscribeBalanceUpdatesSubscriptionVariables = Exact<{
 }>;
 
 
-export type SubscribeBalanceUpdatesSubscription = { balanceUpdates: { chainId: number, contractAddress: string, contractType: string, accountAddress: string, tokenID: string | null, balance: string, blockNumber: number, blockHash: string, cursor: string } };
+export type SubscribeBalanceUpdatesSubscription = { balanceUpdates: { chainId: number, contractAddress: string, contractType: ContractType, accountAddress: string, balance: string, blockNumber: number, blockHash: string, cursor: string, tokenID: string | null } };
 
 export type SubscribeEventsSubscriptionVariables = Exact<{
   chainID?: string | null | undefined;
@@ -270,7 +307,7 @@ export type SubscribeEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type SubscribeEventsSubscription = { events: { uid: string, type: string, chainId: number, blockNumber: number, blockHash: string, parentBlockHash: string, contractAddress: string, contractType: string, txnHash: string, txnIndex: number, txnLogIndex: number, ts: string, cursor: string, txnInfo: { from: string, to: string, value: string }, rawLog: { address: string, topics: Array<string>, data: string }, event: { topicHash: string, eventSig: string, types: Array<string>, names: Array<string>, values: Array<string> } } };
+export type SubscribeEventsSubscription = { events: { uid: string, type: EventLogType, chainId: number, blockNumber: number, blockHash: string, parentBlockHash: string, contractAddress: string, contractType: ContractType, txnHash: string, txnIndex: number, txnLogIndex: number, ts: string, cursor: string, txnInfo: { from: string, to: string, value: string }, rawLog: { address: string, topics: Array<string>, data: string }, event: { topicHash: string, eventSig: string, types: Array<string>, names: Array<string>, values: Array<string> } } };
 
 export type SubscribeReceiptsSubscriptionVariables = Exact<{
   chainID?: string | null | undefined;
@@ -280,7 +317,7 @@ export type SubscribeReceiptsSubscriptionVariables = Exact<{
 }>;
 
 
-export type SubscribeReceiptsSubscription = { receipts: { txnHash: string, txnStatus: string, txnIndex: number, txnType: string, blockHash: string, blockNumber: number, gasUsed: string, effectiveGasPrice: string, from: string, to: string, final: boolean, reorged: boolean, cursor: string, logs: Array<{ contractAddress: string, topics: Array<string>, data: string, index: number }> } };
+export type SubscribeReceiptsSubscription = { receipts: { txnHash: string, txnStatus: TransactionStatus, txnIndex: number, txnType: TransactionType, blockHash: string, blockNumber: number, gasUsed: string, effectiveGasPrice: string, from: string, to: string, final: boolean, reorged: boolean, cursor: string, logs: Array<{ contractAddress: string, topics: Array<string>, data: string, index: number }> } };
 
 export type GetContractInfoQueryVariables = Exact<{
   chainID: string;
@@ -288,7 +325,7 @@ export type GetContractInfoQueryVariables = Exact<{
 }>;
 
 
-export type GetContractInfoQuery = { contractInfo: { chainId: number, address: string, name: string, type: string, symbol: string, decimals: number | null, logoURI: string | null, deployed: boolean, bytecodeHash: string, updatedAt: string, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } };
+export type GetContractInfoQuery = { contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null };
 
 export type GetTokenMetadataQueryVariables = Exact<{
   chainID: string;
@@ -297,39 +334,40 @@ export type GetTokenMetadataQueryVariables = Exact<{
 }>;
 
 
-export type GetTokenMetadataQuery = { tokenMetadata: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string }> };
+export type GetTokenMetadataQuery = { tokenMetadata: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string }> | null };
 
 export type GetTokenMetadataBatchQueryVariables = Exact<{
   chainID: string;
-  contractTokenMap: Array<ContractTokenIDsInput> | ContractTokenIDsInput;
+  contractTokenMap: Array<ContractTokenIdsInput> | ContractTokenIdsInput;
 }>;
 
 
-export type GetTokenMetadataBatchQuery = { tokenMetadataBatch: Array<{ contractAddress: string, tokenMetadata: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string }> }> };
+export type GetTokenMetadataBatchQuery = { tokenMetadataBatch: Array<{ contractAddress: string, tokenMetadata: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string }> }> | null };
 
 export type SearchContractInfoQueryVariables = Exact<{
   contractAddress: string;
 }>;
 
 
-export type SearchContractInfoQuery = { findContractInfo: Array<{ chainId: number, address: string, name: string, type: string, symbol: string, decimals: number | null, logoURI: string | null, deployed: boolean, bytecodeHash: string, updatedAt: string, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } }> };
+export type SearchContractInfoQuery = { findContractInfo: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } }> | null };
 
 export type SearchContractInfoBatchQueryVariables = Exact<{
   contractAddresses: Array<string> | string;
 }>;
 
 
-export type SearchContractInfoBatchQuery = { findContractInfoBatch: Array<{ address: string, contractInfo: Array<{ chainId: number, address: string, name: string, type: string, symbol: string, decimals: number | null, logoURI: string | null, deployed: boolean, bytecodeHash: string, updatedAt: string, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } }> }> };
+export type SearchContractInfoBatchQuery = { findContractInfoBatch: Array<{ address: string, contractInfo: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } }> }> | null };
 
 export type SearchContractsQueryVariables = Exact<{
   q?: string | null | undefined;
   chainID?: string | null | undefined;
   chainIDs?: Array<string> | string | null | undefined;
-  types?: Array<string> | string | null | undefined;
-  page?: PageInput | null | undefined;
+  types?: Array<ContractType> | ContractType | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
 }>;
 
 
-export type SearchContractsQuery = { searchContracts: { page: { page: number | null, pageSize: number, more: boolean }, contractInfo: Array<{ chainId: number, address: string, name: string, type: string, symbol: string, decimals: number | null, logoURI: string | null, deployed: boolean, bytecodeHash: string, updatedAt: string, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } }> } };
+export type SearchContractsQuery = { searchContracts: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } }> } | null };
 
 export type CollectionFieldsFragment = { id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } };

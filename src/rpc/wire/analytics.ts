@@ -1,6 +1,6 @@
 // Analytics service wire shapes: the `filter` as the published clients send it, and `marketStats` replies.
 import type { MarketTxnEventTotalQuery } from '../generated/operations';
-import { obj, type Body } from './common';
+import { obj, type Answered, type Body } from './common';
 
 /** Integers may arrive as decimal strings (wire notes, Decision 3). */
 const intIn = (v: unknown) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v);
@@ -36,6 +36,6 @@ export const marketFilterIn = (v: unknown) => {
 export const marketTxnEventTotalIn = (b: Body) => ({ filter: marketFilterIn(b.filter) });
 
 /** Chart `{value, label}` in the published field order. */
-export const marketStatsOut = (d: MarketTxnEventTotalQuery) => ({
+export const marketStatsOut = (d: Answered<MarketTxnEventTotalQuery>) => ({
   marketStats: d.marketTxnEventTotal.map((s) => ({ value: s.value, label: s.label })),
 });

@@ -1,6 +1,6 @@
 // API service wire shapes (wallet linking): request fields passed through by name, LinkedWallet replies renamed.
 import type { GetLinkedWalletsQuery } from '../generated/operations';
-import type { Body } from './common';
+import type { Answered, Body } from './common';
 
 /** `signatureChainId` is a string on the wire; a client that sends a number means the same chain. */
 const chainIdIn = (v: unknown) => (typeof v === 'number' ? String(v) : v);
@@ -15,7 +15,7 @@ export const linkWalletIn = (b: Body) => ({ ...getLinkedWalletsIn(b), ...pick(b,
 export const removeLinkedWalletIn = (b: Body) => ({ ...getLinkedWalletsIn(b), ...pick(b, LINKED) });
 
 /** LinkedWallet as the published clients read it (wire notes §3): `walletType` null when unset. */
-export const linkedWalletOut = (w: GetLinkedWalletsQuery['linkedWallets'][number]) => ({
+export const linkedWalletOut = (w: Answered<GetLinkedWalletsQuery>['linkedWallets'][number]) => ({
   id: w.id,
   walletAddress: w.walletAddress,
   linkedWalletAddress: w.linkedWalletAddress,

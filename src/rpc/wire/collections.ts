@@ -1,7 +1,7 @@
 // Collections service wire shapes: GraphQL results renamed to the published clients' JSON and back.
 import type { CollectionFieldsFragment, TokenMetadataInput, UpdateTokenMutation } from '../generated/operations';
 import { ZERO_TIME } from '../../graphql/scalars/timestamp';
-import { obj, omitEmpty, type Body } from './common';
+import { obj, omitEmpty, type Body, type Answered } from './common';
 
 export const collectionOut = (c: CollectionFieldsFragment) => ({
   id: c.id,
@@ -19,7 +19,7 @@ export const collectionOut = (c: CollectionFieldsFragment) => ({
   baseURIs: c.baseURIs,
 });
 
-type TokenOut = UpdateTokenMutation['updateCollectionToken'];
+type TokenOut = Answered<UpdateTokenMutation>['updateCollectionToken'];
 
 /** TokenMetadata as the clients read it: both spellings of four fields (wire notes, Decision 2). */
 export const tokenMetadataOut = (t: TokenOut, updatedAt: string) => ({

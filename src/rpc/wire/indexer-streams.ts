@@ -1,11 +1,11 @@
 // Indexer Subscribe* wire shapes: one {"balance"|"log"|"receipt": …, "cursor": …} object per NDJSON line.
 import type { SubscribeBalanceUpdatesSubscription, SubscribeEventsSubscription, SubscribeReceiptsSubscription } from '../generated/operations';
-import { obj, type Body } from './common';
+import { obj, type Body, type Answered } from './common';
 import { tokenBalanceCoreOut } from './indexer';
 
-type Balance = SubscribeBalanceUpdatesSubscription['balanceUpdates'];
-type Log = SubscribeEventsSubscription['events'];
-type Receipt = SubscribeReceiptsSubscription['receipts'];
+type Balance = Answered<SubscribeBalanceUpdatesSubscription>['balanceUpdates'];
+type Log = Answered<SubscribeEventsSubscription>['events'];
+type Receipt = Answered<SubscribeReceiptsSubscription>['receipts'];
 
 /** TokenBalance as SubscribeBalanceUpdates pushes it. */
 export const balanceOut = (b: Balance) => tokenBalanceCoreOut(b);
@@ -28,7 +28,25 @@ export const logOut = (l: Log) => ({
   event: l.event,
 });
 
-export const receiptOut = (r: Receipt) => ({ ...r, gasUsed: Number(r.gasUsed) });
+/** The published clients' names of the envelope types (Strata's GraphQL enum names them by EIP-2718). */
+const TXN_TYPE_NAMES: Record<string, string> = {
+  LEGACY: 'LegacyTxnType',
+  ACCESS_LIST: 'AccessListTxnType',
+  DYNAMIC_FEE: 'DynamicFeeTxnType',
+  BLOB: 'BlobTxnType',
+  SET_CODE: 'SetCodeTxnType',
+};
+
+export const receiptOut = (r: Receipt) => ({ ...r, txnType: TXN_TYPE_NAMES[r.txnType] ?? 'UnknownTxnType', gasUsed: Number(r.gasUsed) });
+
+/** SubscribeEvents' filter: its `tokenIDs` are GraphQL's `tokenIds`. */
+export const eventFilterIn = (v: unknown) => {
+  const f = filterIn(v, ['events', 'contractAddresses', 'accounts', 'tokenIDs']);
+  const o = obj(f);
+  if (!o) return f;
+  const { tokenIDs, ...rest } = o;
+  return tokenIDs === undefined ? rest : { ...rest, tokenIds: tokenIDs };
+};
 
 /** The filter object as clients send it; other keys are ignored. */
 export const filterIn = (v: unknown, keys: string[]): Body | unknown => {

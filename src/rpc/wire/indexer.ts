@@ -5,7 +5,7 @@ import type {
   GetTokenBalancesSummaryQuery,
   GetTransactionHistoryQuery,
 } from '../generated/operations';
-import { chainIdIn, obj, type Body } from './common';
+import { chainIdIn, obj, type Body, type Answered } from './common';
 import { contractInfoOut, metadataTokenOut } from './metadata';
 
 /** Only these keys of an object the client sent; anything that is not an object goes through for GraphQL to refuse. */
@@ -16,6 +16,17 @@ const pick = (v: unknown, keys: string[]): unknown => {
 };
 
 const boolIn = (v: unknown) => v ?? false;
+
+const omitUndefined = (o: Body): Body => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+/** GraphQL's Int tops out at 2^31−1; a block number above it (no chain is there yet) reads as that, which answers the same. */
+const MAX_INT = 2 ** 31 - 1;
+
+/** A block number as clients send it (a number, or a decimal string); anything else goes through for GraphQL to refuse. */
+export const blockNumberIn = (v: unknown): unknown => {
+  const n = typeof v === 'string' && /^\d{1,16}$/.test(v.trim()) ? Number(v.trim()) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > MAX_INT ? MAX_INT : n;
+};
 
 /** A cursor `page` as echoed by clients: `pageSize` and the opaque `after` (an empty object or '' is no cursor). */
 export const cursorPageIn = (v: unknown): { first: unknown; after: unknown } => {
@@ -80,7 +91,20 @@ const HISTORY_FILTER = [
 export const getTransactionHistoryIn = (b: Body) => {
   const f = b.filter === undefined || b.filter === null ? {} : b.filter;
   const picked = pick(f, HISTORY_FILTER);
-  const filter = obj(picked) ? { ...(picked as Body), accountAddress: (picked as Body).accountAddress ?? b.accountAddress } : picked;
+  const p = obj(picked);
+  const filter = p
+    ? omitUndefined({
+        accountAddress: p.accountAddress ?? b.accountAddress,
+        accountAddresses: p.accountAddresses,
+        contractAddress: p.contractAddress,
+        contractAddresses: p.contractAddresses,
+        transactionHashes: p.transactionHashes,
+        metaTransactionIds: p.metaTransactionIDs,
+        fromBlock: blockNumberIn(p.fromBlock),
+        toBlock: blockNumberIn(p.toBlock),
+        tokenId: p.tokenID,
+      })
+    : picked;
   return {
     chainID: chainIdIn(b.chainID),
     filter,
@@ -93,11 +117,11 @@ export const getTransactionHistoryIn = (b: Body) => {
 export const getBalanceUpdatesIn = (b: Body) => ({
   chainID: chainIdIn(b.chainID),
   contractAddress: b.contractAddress,
-  lastBlockNumber: b.lastBlockNumber,
+  lastBlockNumber: blockNumberIn(b.lastBlockNumber),
   ...cursorPageIn(b.page),
 });
 
-type Balance = GetTokenBalancesQuery['tokenBalances']['edges'][number]['node'] | GetTokenBalancesSummaryQuery['tokenBalancesSummary']['edges'][number]['node'];
+type Balance = Answered<GetTokenBalancesQuery>['tokenBalances']['edges'][number]['node'] | Answered<GetTokenBalancesSummaryQuery>['tokenBalancesSummary']['edges'][number]['node'];
 
 type BalanceCore = Pick<Balance, 'contractType' | 'contractAddress' | 'accountAddress' | 'tokenID' | 'balance' | 'blockHash' | 'blockNumber' | 'chainId'>;
 
@@ -124,7 +148,7 @@ export const tokenBalanceOut = (b: Balance) => {
   };
 };
 
-type NativeBalance = GetTokenBalancesSummaryQuery['tokenBalancesSummary']['nativeBalances'][number];
+type NativeBalance = Answered<GetTokenBalancesSummaryQuery>['tokenBalancesSummary']['nativeBalances'][number];
 
 /** NativeTokenBalance of current clients; Strata has no prices, and the coin's name and symbol are not configured. */
 export const nativeBalanceOut = (n: NativeBalance) => ({
@@ -136,7 +160,7 @@ export const nativeBalanceOut = (n: NativeBalance) => ({
   ...(n.errorReason ? { errorReason: n.errorReason } : {}),
 });
 
-type Transaction = GetTransactionHistoryQuery['transactionHistory']['edges'][number]['node'];
+type Transaction = Answered<GetTransactionHistoryQuery>['transactionHistory']['edges'][number]['node'];
 type Transfer = Transaction['transfers'][number];
 
 const transferOut = (t: Transfer) => ({
@@ -163,7 +187,7 @@ export const transactionOut = (x: Transaction) => ({
   timestamp: x.timestamp,
 });
 
-type Update = GetBalanceUpdatesQuery['balanceUpdates']['edges'][number]['node'];
+type Update = Answered<GetBalanceUpdatesQuery>['balanceUpdates']['edges'][number]['node'];
 
 /** The eight fields GetBalanceUpdates replies carry; `balance` is the balance after the block. */
 export const balanceUpdateOut = (u: Update) => ({

@@ -1,25 +1,29 @@
 // Metadata service wire shapes: requests renamed into GraphQL variables, results renamed to the published clients' JSON.
 import type { GetContractInfoQuery, GetTokenMetadataQuery } from '../generated/operations';
+import { SEARCH_PAGE } from '../../domain/contracts/search';
 import { tokenMetadataOut } from './collections';
-import { chainIdIn, numberedPageIn, obj, omitEmpty, type Body } from './common';
+import { chainIdIn, numberedPageIn, obj, omitEmpty, type Body, type Answered } from './common';
 
 const chainIdsIn = (v: unknown) => (Array.isArray(v) ? v.map(chainIdIn) : v);
+
+/** Contract types in any case and spacing, as the service always took them; GraphQL's enum wants them exact. */
+const typesIn = (v: unknown) => (Array.isArray(v) ? v.map((t) => (typeof t === 'string' ? t.trim().toUpperCase() : t)) : v);
 
 export const searchContractsIn = (b: Body) => ({
   q: b.q,
   chainID: chainIdIn(b.chainID),
   chainIDs: chainIdsIn(b.chainIDs),
-  types: b.types,
-  page: numberedPageIn(b.page),
+  types: typesIn(b.types),
+  ...numberedPageIn(b.page, SEARCH_PAGE),
 });
 
-/** `contractTokenMap` {address: [ids]} as a list of {contractAddress, tokenIDs}; anything else goes through for GraphQL to refuse. */
+/** `contractTokenMap` {address: [ids]} as a list of {contractAddress, tokenIds}; anything else goes through for GraphQL to refuse. */
 export const contractTokenMapIn = (v: unknown) => {
   const m = obj(v);
-  return m ? Object.entries(m).map(([contractAddress, tokenIDs]) => ({ contractAddress, tokenIDs })) : v;
+  return m ? Object.entries(m).map(([contractAddress, tokenIds]) => ({ contractAddress, tokenIds })) : v;
 };
 
-type ContractInfoResult = GetContractInfoQuery['contractInfo'];
+type ContractInfoResult = Answered<GetContractInfoQuery>['contractInfo'];
 
 /** ContractInfo in the order of the published Go struct; decimals, logoURI and unset operator flags are omitted. */
 export const contractInfoOut = (c: ContractInfoResult) => {
@@ -50,7 +54,7 @@ export const contractInfoOut = (c: ContractInfoResult) => {
   };
 };
 
-type TokenMetadataResult = GetTokenMetadataQuery['tokenMetadata'][number];
+type TokenMetadataResult = Answered<GetTokenMetadataQuery>['tokenMetadata'][number];
 
 /** TokenMetadata with both spellings of the four snake/camel fields (Decision 2). */
 export const metadataTokenOut = (t: TokenMetadataResult) => tokenMetadataOut(t, t.updatedAt);

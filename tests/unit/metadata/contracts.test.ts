@@ -97,13 +97,13 @@ describe('stored contracts', () => {
 
 describe('search requests', () => {
   it('resolves chains by id or name, all chains by default, and checks types', () => {
-    expect(searchQueryOf(chains, { q: '  Cats ' })).toMatchObject({ text: 'cats', chainIds: [1, 137], types: [], page: { page: 1, pageSize: 30, offset: 0 } });
-    expect(searchQueryOf(chains, { chainID: 'polygon', chainIDs: ['1', '137'], types: ['erc721', 'ERC721'], page: { page: 3, pageSize: 500 } })).toMatchObject({
+    expect(searchQueryOf(chains, { q: '  Cats ' })).toMatchObject({ text: 'cats', chainIds: [1, 137], types: [], page: { pageSize: 30, backward: false, cursor: null } });
+    expect(searchQueryOf(chains, { chainId: 'polygon', chainIds: ['1', '137'], types: ['erc721', 'ERC721'], page: { last: 500, before: 'x' } })).toMatchObject({
       chainIds: [137, 1],
       types: ['ERC721'],
-      page: { page: 3, pageSize: 100, offset: 200 },
+      page: { pageSize: 100, backward: true, cursor: 'x' },
     });
-    expect(() => searchQueryOf(chains, { chainIDs: ['main', 'base'] })).toThrow(expect.objectContaining({ kind: 'ChainNotFound', field: 'chainIDs[1]' }));
+    expect(() => searchQueryOf(chains, { chainIds: ['main', 'base'] })).toThrow(expect.objectContaining({ kind: 'ChainNotFound', field: 'chainIds[1]' }));
     expect(() => searchQueryOf(chains, { types: ['ERC20', 'ERC5'] })).toThrow(expect.objectContaining({ kind: 'InvalidArgument', field: 'types[1]' }));
   });
 });

@@ -4,6 +4,8 @@ import { metadataFromCollectionToken, metadataFromRow } from '../../../src/domai
 import { batchKeysOf, tokenKeysOf } from '../../../src/domain/token-metadata/validate-request';
 import { contractInfoOut, contractTokenMapIn, metadataTokenOut, searchContractsIn } from '../../../src/rpc/wire/metadata';
 import type { TokenMetadataRow } from '../../../src/db';
+import { SEARCH_PAGE } from '../../../src/domain/contracts/search';
+import { offsetCursor } from '../../../src/domain/paging';
 
 const chains = createChainsService({
   chains: [{ chainId: 5, name: 'five', endpoints: [{ url: 'http://x', maxConcurrency: 1, maxRequestsPerSecond: null, maxBlockRange: null }], maxLagBlocks: 10, headProbeMs: 15_000, contracts: null, startBlock: 0, confirmations: 12, maxConcurrency: 1, maxLogRange: 1 }],
@@ -13,25 +15,25 @@ const B = '0x' + 'bb'.repeat(20);
 
 describe('GetTokenMetadata(Batch) requests', () => {
   it('canonicalises token ids, de-duplicates them and lower-cases the contract', () => {
-    expect(tokenKeysOf(chains, { chainID: 'five', contractAddress: A.toUpperCase().replace('0X', '0x'), tokenIDs: ['007', '7', '0x10', '16'] })).toEqual([
+    expect(tokenKeysOf(chains, { chainId: 'five', contractAddress: A.toUpperCase().replace('0X', '0x'), tokenIds: ['007', '7', '0x10', '16'] })).toEqual([
       { chainId: 5, contract: A, tokenId: '7' },
       { chainId: 5, contract: A, tokenId: '16' },
     ]);
-    expect(() => tokenKeysOf(chains, { chainID: '5', contractAddress: A, tokenIDs: ['1', 'x'] })).toThrow(expect.objectContaining({ field: 'tokenIDs[1]' }));
+    expect(() => tokenKeysOf(chains, { chainId: '5', contractAddress: A, tokenIds: ['1', 'x'] })).toThrow(expect.objectContaining({ field: 'tokenIds[1]' }));
       });
 
   it('allows 50 contracts × 50 tokens, merges spellings of one contract, and refuses more', () => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => String(i));
-    const map = (n: number, t: number) => Array.from({ length: n }, (_, i) => ({ contractAddress: `0x${i.toString(16).padStart(40, '0')}`, tokenIDs: ids(t) }));
-    expect(batchKeysOf(chains, { chainID: '5', contractTokenMap: map(50, 50) })).toHaveLength(50);
-    expect(() => batchKeysOf(chains, { chainID: '5', contractTokenMap: map(51, 1) })).toThrow(expect.objectContaining({ kind: 'InvalidArgument', field: 'contractTokenMap' }));
-    expect(() => batchKeysOf(chains, { chainID: '5', contractTokenMap: map(1, 51) })).toThrow(/at most 50 token ids/);
+    const map = (n: number, t: number) => Array.from({ length: n }, (_, i) => ({ contractAddress: `0x${i.toString(16).padStart(40, '0')}`, tokenIds: ids(t) }));
+    expect(batchKeysOf(chains, { chainId: '5', contractTokenMap: map(50, 50) })).toHaveLength(50);
+    expect(() => batchKeysOf(chains, { chainId: '5', contractTokenMap: map(51, 1) })).toThrow(expect.objectContaining({ kind: 'InvalidArgument', field: 'contractTokenMap' }));
+    expect(() => batchKeysOf(chains, { chainId: '5', contractTokenMap: map(1, 51) })).toThrow(/at most 50 token ids/);
     const merged = batchKeysOf(chains, {
-      chainID: '5',
+      chainId: '5',
       contractTokenMap: [
-        { contractAddress: A, tokenIDs: ['1', '2'] },
-        { contractAddress: B, tokenIDs: [] },
-        { contractAddress: A.toUpperCase().replace('0X', '0x'), tokenIDs: ['2', '3'] },
+        { contractAddress: A, tokenIds: ['1', '2'] },
+        { contractAddress: B, tokenIds: [] },
+        { contractAddress: A.toUpperCase().replace('0X', '0x'), tokenIds: ['2', '3'] },
       ],
     });
     expect(merged.map((g) => [g.contractAddress, g.keys.map((k) => k.tokenId)])).toEqual([
@@ -41,14 +43,14 @@ describe('GetTokenMetadata(Batch) requests', () => {
     // 30 + 30 distinct ids for one contract under two spellings is over the limit too.
     expect(() =>
       batchKeysOf(chains, {
-        chainID: '5',
+        chainId: '5',
         contractTokenMap: [
-          { contractAddress: A, tokenIDs: ids(30) },
-          { contractAddress: A.toUpperCase().replace('0X', '0x'), tokenIDs: ids(60).slice(30) },
+          { contractAddress: A, tokenIds: ids(30) },
+          { contractAddress: A.toUpperCase().replace('0X', '0x'), tokenIds: ids(60).slice(30) },
         ],
       }),
     ).toThrow(/at most 50 token ids/);
-    expect(() => batchKeysOf(chains, { chainID: 'six', contractTokenMap: [] })).toThrow(expect.objectContaining({ kind: 'ChainNotFound' }));
+    expect(() => batchKeysOf(chains, { chainId: 'six', contractTokenMap: [] })).toThrow(expect.objectContaining({ kind: 'ChainNotFound' }));
   });
 });
 
@@ -157,8 +159,8 @@ describe('RPC renaming', () => {
 
   it('turns contractTokenMap into a list and chain ids into strings, leaving bad values for GraphQL to refuse', () => {
     expect(contractTokenMapIn({ [A]: ['1'], [B]: [2] })).toEqual([
-      { contractAddress: A, tokenIDs: ['1'] },
-      { contractAddress: B, tokenIDs: [2] },
+      { contractAddress: A, tokenIds: ['1'] },
+      { contractAddress: B, tokenIds: [2] },
     ]);
     expect(contractTokenMapIn([1])).toEqual([1]);
     expect(searchContractsIn({ q: 'x', chainID: '5', chainIDs: [1, 'five'], page: { page: 2, pageSize: 30, more: true } })).toEqual({
@@ -166,7 +168,9 @@ describe('RPC renaming', () => {
       chainID: '5',
       chainIDs: ['1', 'five'],
       types: undefined,
-      page: { page: 2, pageSize: 30 },
+      // Page 2 of 30: the 30 rows after the 30th (offset 29).
+      first: 30,
+      after: offsetCursor(SEARCH_PAGE.cursorTag, 29),
     });
   });
 });
