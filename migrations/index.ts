@@ -10,6 +10,7 @@ import { EventStreamPositions1764090000000 } from './1764090000000-event-stream-
 import { ChainUndoLog1764180000000 } from './1764180000000-chain-undo-log';
 import { ChainSources1764270000000 } from './1764270000000-chain-sources';
 import { LongReceiptLogs1764360000000 } from './1764360000000-long-receipt-logs';
+import { HoldersIndex1764450000000 } from './1764450000000-holders-index';
 
 export const migrations = [
   Foundation1763784000000,
@@ -23,4 +24,5 @@ export const migrations = [
   ChainUndoLog1764180000000,
   ChainSources1764270000000,
   LongReceiptLogs1764360000000,
+  HoldersIndex1764450000000,
 ];

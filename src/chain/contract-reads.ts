@@ -124,3 +124,10 @@ export const readERC1155Uri = (client: ChainClient, address: Hex, tokenId: bigin
 /** contractURI() (collection-level metadata); null when absent or ''. */
 export const readContractURI = (client: ChainClient, address: Hex, opts: ReadOptions = {}): Promise<string | null> =>
   readUriString(client, address, encodeCall.contractURI(), opts);
+
+/** ERC-20 totalSupply(), as a decimal string; null when the contract has none or answers garbage. */
+export const readTotalSupply = async (client: ChainClient, address: Hex, opts: ReadOptions = {}): Promise<string | null> => {
+  const result = await tryCall(client, address, encodeCall.totalSupply() as Hex, BASICS_GAS, opts);
+  const value = result ? decodeUint(result) : null;
+  return value === null ? null : value.toString();
+};

@@ -19,6 +19,7 @@ export {
   readTokenURI,
   readERC1155Uri,
   readContractURI,
+  readTotalSupply,
   cleanText,
   type ContractBasics,
   type ContractType,

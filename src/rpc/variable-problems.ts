@@ -36,13 +36,14 @@ const typeAt = (type: GraphQLInputType, path: ReadonlyArray<string | number>): G
   return t;
 };
 
-/** An object that lacks a field its input type requires (and has no default for). */
-const lacksRequiredField = (type: GraphQLInputType | undefined, value: unknown): boolean => {
+/** The first field an object lacks that its input type requires (and has no default for), or null. */
+const missingRequiredField = (type: GraphQLInputType | undefined, value: unknown): string | null => {
   const named = type && getNamedType(type);
-  if (!named || !isInputObjectType(named) || typeof value !== 'object' || value === null) return false;
-  return Object.values(named.getFields()).some(
+  if (!named || !isInputObjectType(named) || typeof value !== 'object' || value === null) return null;
+  const missing = Object.values(named.getFields()).find(
     (f) => isNonNullType(f.type) && f.defaultValue === undefined && (value as Record<string, unknown>)[f.name] == null,
   );
+  return missing?.name ?? null;
 };
 
 /** The first request field that does not fit the document's variables, in their order, or null. */
@@ -59,8 +60,10 @@ export const variableProblemOf = (schema: GraphQLSchema, document: DocumentNode,
     coerceInputValue(value, type, (path, invalid, error) => void (first ??= { path, invalid, error }));
     if (!first) continue;
     const { path, invalid, error } = first as { path: ReadonlyArray<string | number>; invalid: unknown; error: GraphQLError };
-    // A null where a value is required, or an object missing a required field: the field (or its parent) is required.
-    if (invalid == null || lacksRequiredField(typeAt(type, path), invalid)) return { field: fieldOf(name, path), problem: REQUIRED };
+    // A null where a value is required, or an object missing a required field: that field is required.
+    if (invalid == null) return { field: fieldOf(name, path), problem: REQUIRED };
+    const missing = missingRequiredField(typeAt(type, path), invalid);
+    if (missing) return { field: fieldOf(name, [...path, missing]), problem: REQUIRED };
     return { field: fieldOf(name, path), problem: error.message.replace(/^\s+|\.$/g, '') };
   }
   return null;

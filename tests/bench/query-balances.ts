@@ -15,7 +15,7 @@ import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/config/logger';
 import type { Db } from '../../src/db';
 import { readBalances } from '../../src/domain/indexer/balances';
-import { resolveCursorRequest } from '../../src/domain/indexer/cursor';
+import { resolvePageRequest } from '../../src/domain/paging';
 import { BALANCES_PAGE } from '../../src/domain/indexer/service';
 import { positive } from '../../src/domain/indexer/sql';
 import { createApp, type App } from '../../src/main/app';
@@ -31,7 +31,7 @@ const GRAPHQL_QUERY = `query Balances($a: String!) {
   tokenBalances(accountAddress: $a) {
     pageSize
     pageInfo { hasNextPage endCursor }
-    edges { node { contractType contractAddress accountAddress tokenID balance blockHash blockNumber chainId uniqueCollectibles isSummary } }
+    edges { node { contractType contractAddress accountAddress tokenId balance blockHash blockNumber chainId uniqueCollectibles isSummary } }
   }
 }`;
 
@@ -59,7 +59,7 @@ const balanceStatement = async (chainId: number, account: string) => {
     excluded: [],
     tokenId: null,
     selection: { status: 'ALL', always: [] },
-    ...resolveCursorRequest(undefined, BALANCES_PAGE),
+    page: resolvePageRequest(undefined, BALANCES_PAGE),
   });
   return captured! as { sql: string; params: unknown[] };
 };

@@ -153,7 +153,7 @@ describe('unknown resources', () => {
     }
     // The token must not have been created by the refused update.
     const r = await server.graphql(`query($id: Int!) { collectionToken(collectionId: $id, tokenId: "8") { tokenId } }`, { id: mine }, ownerAuth());
-    expect(r.body.errors[0].extensions.code).toBe('NotFound');
+    expect(r.body.errors[0].extensions.code).toBe('NOT_FOUND');
   });
 });
 

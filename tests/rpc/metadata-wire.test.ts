@@ -65,7 +65,7 @@ describe('GetContractInfo', () => {
     const token = await env.deploy('TestERC20.sol', ['Wire Gold', 'WGLD', 6]);
     await gql(
       env,
-      `mutation($a: String!) { setContractFlags(chainID: "anvil", contractAddress: $a, flags: {verified: true, verifiedBy: "ops", blacklist: true, featured: true, logoURI: "https://logo.example/g.png"}) { address } }`,
+      `mutation($a: String!) { setContractFlags(chainId: "anvil", contractAddress: $a, flags: {verified: true, verifiedBy: "ops", blacklist: true, featured: true, logoUri: "https://logo.example/g.png"}) { address } }`,
       { a: token.address },
       bearer(ADMIN_TOKEN),
     );

@@ -4,12 +4,15 @@ import type { Db } from '../../db';
 import type { Credentials } from '../auth/credentials';
 import type { AuthService } from '../auth/service';
 import type { ChainsService } from '../chains';
+import { readTotalSupply, type Hex } from '../../chain';
 import { invalidArgument } from '../errors';
+import { requireAddress } from '../validate';
 import { readBalanceUpdates } from './balance-updates';
 import { readBalances, readSummaries, type BalanceQuery } from './balances';
 import { readChainStatus, readNativeBalances } from './chain-state';
 import { emptyPage, resolvePageRequest, type Page, type PageLimits, type PageRequest } from '../paging';
 import { readHistory } from './history';
+import { readHolders, readSupplies, sumOfSupplies, type TokenHolder, type TokenSupply } from './holders';
 import {
   MAX_ACCOUNTS,
   MAX_CONTRACTS,
@@ -25,6 +28,8 @@ import type { BalanceUpdate, ChainStatus, ContractStatusFilter, MetadataOptions,
 export const BALANCES_PAGE: PageLimits = { default: 50, max: 100 };
 export const HISTORY_PAGE: PageLimits = { default: 10, max: 100 };
 export const UPDATES_PAGE: PageLimits = { default: 200, max: 1000 };
+export const HOLDERS_PAGE: PageLimits = { default: 50, max: 500 };
+export const SUPPLIES_PAGE: PageLimits = { default: 50, max: 500 };
 
 type Maybe<T> = T | null | undefined;
 
@@ -75,7 +80,22 @@ export type TransactionHistoryRequest = OnChain & {
 
 export type BalanceUpdatesRequest = OnChain & { contractAddress: string; lastBlockNumber?: Maybe<number>; lastBlockHash?: Maybe<string> };
 
+/** One token (a contract's token id), or a contract as a whole (no token id). */
+export type TokenRequest = { chainId?: Maybe<string>; contract: string; tokenId?: Maybe<string> };
+export type TokenKey = { chainId: number; contract: string; tokenId: string | null };
+
 export type IndexerService = {
+  /** Positive balances of one token id (of an ERC-20 without one), largest first; per-account totals for a collectible contract without one. */
+  tokenHolders(creds: Credentials, req: TokenRequest & { page?: Maybe<PageRequest> }): Promise<Page<TokenHolder>>;
+  /** Supply and holders of each token id of a collectible contract, as indexed. */
+  tokenSupplies(creds: Credentials, req: { chainId?: Maybe<string>; contract: string; page?: Maybe<PageRequest> }): Promise<Page<TokenSupply>>;
+  /** The token asked about, checked: its chain, lower-case contract and canonical token id. */
+  token(creds: Credentials, req: TokenRequest): Promise<TokenKey>;
+  /**
+   * What exists of a token: the indexed sum of its holders' balances for a token id (for a collectible contract as a
+   * whole, of all its token ids); an ERC-20's `totalSupply()` read from the chain (null when the node cannot answer).
+   */
+  supplyOf(key: TokenKey): Promise<string | null>;
   tokenBalances(creds: Credentials, req: TokenBalancesRequest): Promise<Page<TokenBalance>>;
   /** `nativeBalances` come with the first page only (forward, no `after`), unless omitted. */
   tokenBalancesSummary(creds: Credentials, req: TokenBalancesSummaryRequest): Promise<Page<TokenBalance> & { nativeBalances: NativeBalance[] }>;
@@ -97,6 +117,11 @@ export const createIndexerService = ({
   registry: Pick<ChainRegistry, 'client'>;
 }): IndexerService => {
   const chainOf = (req: OnChain) => chains.resolveOrOnly('chainId', req.chainId).chainId;
+  const tokenKeyOf = (req: TokenRequest): TokenKey => ({
+    chainId: chainOf(req),
+    contract: requireAddress('contract', req.contract),
+    tokenId: optionalTokenId('tokenId', req.tokenId),
+  });
 
   return {
     async tokenBalances(creds, req) {
@@ -199,6 +224,38 @@ export const createIndexerService = ({
         lastBlockNumber: optionalBlock('lastBlockNumber', req.lastBlockNumber) ?? 0,
         page: resolvePageRequest(req.page, UPDATES_PAGE),
       });
+    },
+
+    async tokenHolders(creds, req) {
+      await auth.requireAccessKey(creds);
+      const key = tokenKeyOf(req);
+      return readHolders(db, { ...key, page: resolvePageRequest(req.page, HOLDERS_PAGE) });
+    },
+
+    async tokenSupplies(creds, req) {
+      await auth.requireAccessKey(creds);
+      const chainId = chainOf(req);
+      const contract = requireAddress('contract', req.contract);
+      return readSupplies(db, { chainId, contract, page: resolvePageRequest(req.page, SUPPLIES_PAGE) });
+    },
+
+    async token(creds, req) {
+      await auth.requireAccessKey(creds);
+      return tokenKeyOf(req);
+    },
+
+    async supplyOf(key) {
+      if (key.tokenId !== null) {
+        const page = await readSupplies(db, { ...key, tokenIds: [key.tokenId], page: { pageSize: 1, backward: false, cursor: null } });
+        return page.items[0]?.node.supply ?? '0';
+      }
+      const whole = await readSupplies(db, { ...key, page: { pageSize: 1, backward: false, cursor: null } });
+      if (whole.items.length) return sumOfSupplies(db, key);
+      try {
+        return await readTotalSupply(await registry.client(key.chainId), key.contract as Hex);
+      } catch {
+        return null;
+      }
     },
 
     async chainStatus(creds) {

@@ -7,7 +7,7 @@ const parse = (v: unknown): string => {
   if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
   if (typeof v === 'string' && /^-?\d{1,78}$/.test(v.trim())) return v.trim();
   if (typeof v === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(v.trim())) return BigInt(v.trim()).toString();
-  throw new TypeError('must be an integer as a decimal string');
+  throw new TypeError('must be an integer of up to 78 digits as a decimal string (an unsigned integer for token ids and amounts)');
 };
 
 builder.scalarType('BigInt', {

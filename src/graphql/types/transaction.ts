@@ -22,7 +22,7 @@ export const TransactionRef = builder.objectRef<Transaction>('Transaction').impl
   }),
 });
 
-const TransactionConnectionRef = connectionType(TransactionRef, 'Transaction', {
+export const TransactionConnectionRef = connectionType(TransactionRef, 'Transaction', {
   description: 'A page of transactions, newest first.',
   count: 'Distinct transactions matching the filter, on every page.',
 });

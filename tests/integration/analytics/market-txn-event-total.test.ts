@@ -141,7 +141,7 @@ it('narrows to one token id', async () => {
 it('filters by chain when asked', async () => {
   expect(await stats({ ...JAN_FEB, collections: [B], chainId: 'anvil' })).toEqual([{ label: '2024-01-04', value: 1 }]);
   expect(await graphqlError({ ...JAN_FEB, collections: [B], chainId: '999' })).toMatchObject({
-    extensions: { code: 'ChainNotFound', field: 'filter.chainId' },
+    extensions: { code: 'CHAIN_NOT_FOUND', field: 'filter.chainId' },
   });
 });
 
@@ -167,9 +167,9 @@ it('scopes to the project’s linked collections when none are given; a bearer t
   // Explicit collections win over the project's links.
   expect(await stats({ ...JAN_FEB, projectId: owner.projectId, collections: [B] })).toEqual([{ label: '2024-01-04', value: 1 }]);
 
-  expect(await graphqlError({ ...JAN_FEB, projectId: owner.projectId }, bearer(other.bearerToken))).toMatchObject({ extensions: { code: 'PermissionDenied' } });
-  expect(await graphqlError({ ...JAN_FEB, projectId: owner.projectId }, bearer('not-a-jwt'))).toMatchObject({ extensions: { code: 'Unauthorized' } });
-  expect(await graphqlError({ ...JAN_FEB, projectId: 999_999 })).toMatchObject({ extensions: { code: 'ProjectNotFound' } });
+  expect(await graphqlError({ ...JAN_FEB, projectId: owner.projectId }, bearer(other.bearerToken))).toMatchObject({ extensions: { code: 'PERMISSION_DENIED' } });
+  expect(await graphqlError({ ...JAN_FEB, projectId: owner.projectId }, bearer('not-a-jwt'))).toMatchObject({ extensions: { code: 'UNAUTHORIZED' } });
+  expect(await graphqlError({ ...JAN_FEB, projectId: 999_999 })).toMatchObject({ extensions: { code: 'PROJECT_NOT_FOUND' } });
 });
 
 it('answers the legacy RPC with {marketStats: [{value, label}]}', async () => {

@@ -34,7 +34,7 @@ const post = async (body: unknown) => {
 
 describe.each([
   ['a valid query', GOOD, undefined],
-  ['a query whose resolver fails', 'not-an-address', 'InvalidArgument'],
+  ['a query whose resolver fails', 'not-an-address', 'INVALID_ARGUMENT'],
 ])('%s', (_name, account, code) => {
   it('POST /graphql (the direct path), twice: compiled on its second run', async () => {
     for (let i = 1; i <= 2; i++) {
@@ -64,7 +64,7 @@ describe.each([
       client.subscribe({ query: query(account) }, { next: resolve, error: resolve, complete: () => undefined });
     });
     await client.dispose();
-    expect(JSON.stringify(reply).includes('InvalidArgument')).toBe(code !== undefined);
+    expect(JSON.stringify(reply).includes('INVALID_ARGUMENT')).toBe(code !== undefined);
     expect(calls).toBe(1);
   });
 

@@ -79,8 +79,8 @@ describe('replies equal to yoga', () => {
     expect(direct.status).toBe(200);
     const idOf = (r: Reply) => (r.body as { data: { createCollection: { id: number } } }).data.createCollection.id;
     expect(idOf(direct)).toBe(idOf(yoga) - 1);
-    const list = await server.graphql('{ collections { collections { metadata { name } } } }', {}, bearer(project.bearerToken));
-    expect(list.body.data.collections.collections.filter((c: { metadata: { name: string } }) => c.metadata.name === 'once')).toHaveLength(2);
+    const list = await server.graphql('{ collections { nodes { metadata { name } } } }', {}, bearer(project.bearerToken));
+    expect(list.body.data.collections.nodes.filter((c: { metadata: { name: string } }) => c.metadata.name === 'once')).toHaveLength(2);
   });
 });
 
@@ -117,7 +117,7 @@ describe('which requests skip yoga', () => {
     const { calls, reply } = await callsFor({ query: '{ chains { chainId } }' }, {});
     expect(calls).toBe(0);
     expect(reply.status).toBe(200);
-    expect((reply.body as { errors: Array<{ extensions: { code: string } }> }).errors[0].extensions.code).toBe('Unauthorized');
+    expect((reply.body as { errors: Array<{ extensions: { code: string } }> }).errors[0].extensions.code).toBe('UNAUTHORIZED');
   });
 
   it('documents that do not validate, mutations, other fields and other Accept types go to yoga before anything runs', async () => {

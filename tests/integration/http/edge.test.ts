@@ -100,6 +100,6 @@ it('throttles guessed keys per client address with RateLimited, not other addres
     'x-forwarded-for': '203.0.113.7',
   });
   const refusedBody = JSON.stringify(await refused.clone().json());
-  expect({ status: refused.status, refusedBody }).toEqual({ status: 429, refusedBody: expect.stringContaining('RateLimited') });
-  expect(JSON.stringify(await refused.json())).toContain('RateLimited');
+  expect({ status: refused.status, refusedBody }).toEqual({ status: 429, refusedBody: expect.stringContaining('RATE_LIMITED') });
+  expect(JSON.stringify(await refused.json())).toContain('RATE_LIMITED');
 });

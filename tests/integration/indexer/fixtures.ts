@@ -113,7 +113,7 @@ const warmTokenMetadata = async (server: TestServer, chainId: number, addr: Inde
 
 /** Sets the operator flags of a contract directly (the Metadata service owns the API for it). */
 export const flagContract = async (env: IndexerEnv, address: string, flags: { verified?: boolean; blacklist?: boolean }) => {
-  await env.server.app.services.contracts.setFlagsAsOperator({ chainID: String(env.anvil.chainId), contractAddress: address, ...flags });
+  await env.server.app.services.contracts.setFlagsAsOperator({ chainId: String(env.anvil.chainId), contractAddress: address, ...flags });
 };
 
 /** A GraphQL call that must succeed. */

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => env?.stop());
 
-const BALANCE = 'chainId contractType contractAddress accountAddress tokenID balance blockNumber blockHash uniqueCollectibles isSummary';
+const BALANCE = 'chainId contractType contractAddress accountAddress tokenId balance blockNumber blockHash uniqueCollectibles isSummary';
 
 /** Every node of a connection, following endCursor with page size `first`; also returns the page sizes seen. */
 const pageThrough = async (field: string, query: string, variables: Record<string, unknown>, first: number) => {
@@ -30,8 +30,8 @@ const pageThrough = async (field: string, query: string, variables: Record<strin
 };
 
 describe('tokenBalances', () => {
-  const Q = `query($account: String!, $contract: String, $tokenID: BigInt, $first: Int, $after: String, $collection: Boolean, $opts: MetadataOptionsInput) {
-    tokenBalances(accountAddress: $account, contractAddress: $contract, tokenID: $tokenID, first: $first, after: $after,
+  const Q = `query($account: String!, $contract: String, $tokenId: BigInt, $first: Int, $after: String, $collection: Boolean, $opts: MetadataOptionsInput) {
+    tokenBalances(accountAddress: $account, contractAddress: $contract, tokenId: $tokenId, first: $first, after: $after,
                   includeCollectionTokens: $collection, metadataOptions: $opts) {
       pageSize pageInfo { hasNextPage endCursor } edges { cursor node { ${BALANCE} } }
     }
@@ -45,13 +45,13 @@ describe('tokenBalances', () => {
     expect(c.pageInfo.hasNextPage).toBe(false);
     const rows = c.edges.map((e: any) => e.node);
     const expected = [
-      { contractAddress: addr.erc20, contractType: 'ERC20', tokenID: null, balance: '999000', blockNumber: tx.erc20AtoB.blockNumber },
-      { contractAddress: addr.erc721, contractType: 'ERC721', tokenID: '2', balance: '1', blockNumber: tx.mint721_2.blockNumber },
-      { contractAddress: addr.erc721, contractType: 'ERC721', tokenID: '3', balance: '1', blockNumber: tx.mint721_3.blockNumber },
-      { contractAddress: addr.erc1155, contractType: 'ERC1155', tokenID: '1', balance: '6', blockNumber: tx.batchAtoB.blockNumber },
-      { contractAddress: addr.erc1155, contractType: 'ERC1155', tokenID: '2', balance: '15', blockNumber: tx.batchAtoB.blockNumber },
-      { contractAddress: addr.erc1155, contractType: 'ERC1155', tokenID: '3', balance: '30', blockNumber: tx.mintBatch.blockNumber },
-    ].sort((a, b) => (a.contractAddress + (a.tokenID ?? '') < b.contractAddress + (b.tokenID ?? '') ? -1 : 1));
+      { contractAddress: addr.erc20, contractType: 'ERC20', tokenId: null, balance: '999000', blockNumber: tx.erc20AtoB.blockNumber },
+      { contractAddress: addr.erc721, contractType: 'ERC721', tokenId: '2', balance: '1', blockNumber: tx.mint721_2.blockNumber },
+      { contractAddress: addr.erc721, contractType: 'ERC721', tokenId: '3', balance: '1', blockNumber: tx.mint721_3.blockNumber },
+      { contractAddress: addr.erc1155, contractType: 'ERC1155', tokenId: '1', balance: '6', blockNumber: tx.batchAtoB.blockNumber },
+      { contractAddress: addr.erc1155, contractType: 'ERC1155', tokenId: '2', balance: '15', blockNumber: tx.batchAtoB.blockNumber },
+      { contractAddress: addr.erc1155, contractType: 'ERC1155', tokenId: '3', balance: '30', blockNumber: tx.mintBatch.blockNumber },
+    ].sort((a, b) => (a.contractAddress + (a.tokenId ?? '') < b.contractAddress + (b.tokenId ?? '') ? -1 : 1));
     expect(rows).toEqual(
       expected.map((e) => ({
         ...e,
@@ -63,16 +63,16 @@ describe('tokenBalances', () => {
       })),
     );
     // Token id 1 of the ERC-721 moved to B: a zero balance is never listed.
-    expect(rows.find((r: any) => r.contractAddress === addr.erc721 && r.tokenID === '1')).toBeUndefined();
+    expect(rows.find((r: any) => r.contractAddress === addr.erc721 && r.tokenId === '1')).toBeUndefined();
   });
 
   it('narrows by contract and token id (0 matches ERC-20)', async () => {
     const { A, addr } = env;
     const byContract = await gql(env, Q, { account: A, contract: addr.erc1155 });
-    expect(byContract.tokenBalances.edges.map((e: any) => e.node.tokenID)).toEqual(['1', '2', '3']);
-    const byToken = await gql(env, Q, { account: A, contract: addr.erc1155, tokenID: '2' });
+    expect(byContract.tokenBalances.edges.map((e: any) => e.node.tokenId)).toEqual(['1', '2', '3']);
+    const byToken = await gql(env, Q, { account: A, contract: addr.erc1155, tokenId: '2' });
     expect(byToken.tokenBalances.edges.map((e: any) => e.node.balance)).toEqual(['15']);
-    const erc20 = await gql(env, Q, { account: A, tokenID: '0' });
+    const erc20 = await gql(env, Q, { account: A, tokenId: '0' });
     expect(erc20.tokenBalances.edges.map((e: any) => e.node.contractAddress)).toEqual([addr.erc20]);
   });
 
@@ -90,9 +90,9 @@ describe('tokenBalances', () => {
     const rows = (await gql(env, Q, { account: A, collection: false })).tokenBalances.edges.map((e: any) => e.node);
     const by = Object.fromEntries(rows.map((r: any) => [r.contractAddress, r]));
     expect(rows).toHaveLength(3);
-    expect(by[addr.erc20]).toMatchObject({ tokenID: null, balance: '999000', isSummary: false, uniqueCollectibles: '0' });
-    expect(by[addr.erc721]).toMatchObject({ tokenID: null, balance: '2', isSummary: true, uniqueCollectibles: '2', blockNumber: env.tx.mint721_3.blockNumber });
-    expect(by[addr.erc1155]).toMatchObject({ tokenID: null, balance: '51', isSummary: true, uniqueCollectibles: '3', blockNumber: env.tx.batchAtoB.blockNumber });
+    expect(by[addr.erc20]).toMatchObject({ tokenId: null, balance: '999000', isSummary: false, uniqueCollectibles: '0' });
+    expect(by[addr.erc721]).toMatchObject({ tokenId: null, balance: '2', isSummary: true, uniqueCollectibles: '2', blockNumber: env.tx.mint721_3.blockNumber });
+    expect(by[addr.erc1155]).toMatchObject({ tokenId: null, balance: '51', isSummary: true, uniqueCollectibles: '3', blockNumber: env.tx.batchAtoB.blockNumber });
     expect(by[addr.erc1155].blockHash).toBe(env.tx.batchAtoB.blockHash);
   });
 
@@ -101,14 +101,14 @@ describe('tokenBalances', () => {
     const data = await gql(
       env,
       `query($a: String!) { tokenBalances(accountAddress: $a) { edges { node {
-        contractAddress tokenID contractInfo { address name symbol type decimals } tokenMetadata { tokenId name status } } } } }`,
+        contractAddress tokenId contractInfo { address name symbol type decimals } tokenMetadata { tokenId name status } } } } }`,
       { a: A },
     );
     const rows = data.tokenBalances.edges.map((e: any) => e.node);
     const erc20 = rows.find((r: any) => r.contractAddress === addr.erc20);
     expect(erc20.contractInfo).toEqual({ address: addr.erc20, name: 'Gold', symbol: 'GLD', type: 'ERC20', decimals: 18 });
     expect(erc20.tokenMetadata).toBeNull();
-    const ape = rows.find((r: any) => r.contractAddress === addr.erc721 && r.tokenID === '2');
+    const ape = rows.find((r: any) => r.contractAddress === addr.erc721 && r.tokenId === '2');
     expect(ape.contractInfo).toMatchObject({ name: 'Apes', symbol: 'APE', type: 'ERC721' });
     expect(ape.tokenMetadata).toEqual({ tokenId: '2', name: 'Doc /apes/2', status: 'AVAILABLE' });
   });
@@ -170,7 +170,7 @@ describe('tokenBalancesSummary', () => {
       const wl = await gql(env, Q, { filter: { accountAddresses: [A], contractWhitelist: [addr.erc20, addr.erc721] } });
       const wlRows = wl.tokenBalancesSummary.edges.map((e: any) => e.node);
       expect(wlRows.map((r: any) => r.contractAddress).sort()).toEqual([addr.erc20, addr.erc721].sort());
-      expect(wlRows.find((r: any) => r.contractAddress === addr.erc20)).toMatchObject({ balance: '999000', isSummary: false, tokenID: null });
+      expect(wlRows.find((r: any) => r.contractAddress === addr.erc20)).toMatchObject({ balance: '999000', isSummary: false, tokenId: null });
       expect(wlRows.find((r: any) => r.contractAddress === addr.erc721)).toMatchObject({ balance: '2', isSummary: true, uniqueCollectibles: '2' });
     } finally {
       await flagContract(env, addr.erc1155, { verified: false });
@@ -254,10 +254,10 @@ describe('transactionHistory', () => {
     expect(hashes(await gql(env, Q, { filter: { accountAddress: A, contractAddresses: [addr.erc721] } }))).toEqual(
       [tx.nft1AtoB, tx.mint721_3, tx.mint721_2, tx.mint721_1].map((t) => t.hash),
     );
-    expect(hashes(await gql(env, Q, { filter: { accountAddress: A, contractAddress: addr.erc721, tokenID: '1' } }))).toEqual(
+    expect(hashes(await gql(env, Q, { filter: { accountAddress: A, contractAddress: addr.erc721, tokenId: '1' } }))).toEqual(
       [tx.nft1AtoB, tx.mint721_1].map((t) => t.hash),
     );
-    expect(hashes(await gql(env, Q, { filter: { accountAddress: A, fromBlock: tx.mint721_2.blockNumber, toBlock: String(tx.nft1AtoB.blockNumber) } }))).toEqual(
+    expect(hashes(await gql(env, Q, { filter: { accountAddress: A, fromBlock: tx.mint721_2.blockNumber, toBlock: tx.nft1AtoB.blockNumber } }))).toEqual(
       [tx.nft1AtoB, tx.mint721_3, tx.mint721_2].map((t) => t.hash),
     );
     expect(hashes(await gql(env, Q, { filter: { accountAddress: A, transactionHashes: [tx.erc20Mint.hash.toUpperCase().replace('0X', '0x')] } }))).toEqual([
@@ -268,16 +268,16 @@ describe('transactionHistory', () => {
     // B → C concerns both accounts asked about: B's side decides (SEND).
     expect(many.transactionHistory.edges[0].node.transfers.map((t: any) => t.transferType)).toEqual(['SEND']);
     expect(hashes(await gql(env, Q, { filter: { contractAddress: addr.erc20 } }))).toEqual([tx.erc20BtoC, tx.erc20AtoB, tx.erc20Mint].map((t) => t.hash));
-    const meta = await gql(env, Q, { filter: { accountAddress: A, metaTransactionIDs: ['x'] } });
+    const meta = await gql(env, Q, { filter: { accountAddress: A, metaTransactionIds: ['x'] } });
     expect(meta.transactionHistory.edges).toEqual([]);
   });
 });
 
 describe('balanceUpdates', () => {
-  const Q = `query($contract: String!, $last: BigInt, $first: Int, $after: String) {
+  const Q = `query($contract: String!, $last: Int, $first: Int, $after: String) {
     balanceUpdates(contractAddress: $contract, lastBlockNumber: $last, first: $first, after: $after) {
       pageSize pageInfo { hasNextPage endCursor }
-      edges { cursor node { chainId contractType contractAddress accountAddress tokenID balance delta blockNumber blockHash } }
+      edges { cursor node { chainId contractType contractAddress accountAddress tokenId balance delta blockNumber blockHash } }
     }
   }`;
 
@@ -290,7 +290,7 @@ describe('balanceUpdates', () => {
       contractType: 'ERC20',
       contractAddress: addr.erc20,
       accountAddress: account,
-      tokenID: null,
+      tokenId: null,
       balance,
       delta,
       blockNumber: t.blockNumber,
@@ -308,12 +308,12 @@ describe('balanceUpdates', () => {
       ]),
     );
     // lastBlockNumber is exclusive.
-    const later = await gql(env, Q, { contract: addr.erc20, last: String(tx.erc20AtoB.blockNumber) });
+    const later = await gql(env, Q, { contract: addr.erc20, last: tx.erc20AtoB.blockNumber });
     expect(later.balanceUpdates.edges.map((e: any) => e.node.blockNumber)).toEqual([tx.erc20BtoC.blockNumber, tx.erc20BtoC.blockNumber]);
     const nft = await gql(env, Q, { contract: addr.erc1155 });
     const m = tx.mintBatch.blockNumber;
     const b = tx.batchAtoB.blockNumber;
-    expect(nft.balanceUpdates.edges.map((e: any) => [e.node.blockNumber, e.node.accountAddress, e.node.tokenID, e.node.balance, e.node.delta])).toEqual(
+    expect(nft.balanceUpdates.edges.map((e: any) => [e.node.blockNumber, e.node.accountAddress, e.node.tokenId, e.node.balance, e.node.delta])).toEqual(
       sorted3([
         [m, A, '1', '10', '10'],
         [m, A, '2', '20', '20'],
@@ -424,9 +424,9 @@ describe('reorgs', () => {
 describe('errors', () => {
   it('requires an access key and names bad arguments', async () => {
     const noKey = await env.server.graphql(`{ tokenBalances(accountAddress: "${env.A}") { pageSize } }`);
-    expect(noKey.body.errors[0].extensions.code).toBe('Unauthorized');
+    expect(noKey.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
     const badCursor = await env.server.graphql(`{ tokenBalances(accountAddress: "${env.A}", after: "nope") { pageSize } }`, {}, env.headers);
-    expect(badCursor.body.errors[0].extensions).toEqual({ code: 'InvalidArgument', field: 'page.after' });
+    expect(badCursor.body.errors[0].extensions).toEqual({ code: 'INVALID_ARGUMENT', field: 'after' });
     // A cursor of another operation is refused rather than silently misread.
     const history = await gql(env, `{ transactionHistory(filter: { accountAddress: "${env.A}" }, first: 1) { pageInfo { endCursor } } }`);
     const wrong = await env.server.graphql(
@@ -434,8 +434,8 @@ describe('errors', () => {
       { after: history.transactionHistory.pageInfo.endCursor },
       env.headers,
     );
-    expect(wrong.body.errors[0].extensions.field).toBe('page.after');
-    const badChain = await env.server.graphql(`{ balanceUpdates(chainID: "999", contractAddress: "${env.A}") { pageSize } }`, {}, env.headers);
-    expect(badChain.body.errors[0].extensions.code).toBe('ChainNotFound');
+    expect(wrong.body.errors[0].extensions.field).toBe('after');
+    const badChain = await env.server.graphql(`{ balanceUpdates(chainId: "999", contractAddress: "${env.A}") { pageSize } }`, {}, env.headers);
+    expect(badChain.body.errors[0].extensions.code).toBe('CHAIN_NOT_FOUND');
   });
 });

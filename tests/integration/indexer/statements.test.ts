@@ -117,7 +117,7 @@ describe('nested contract info and token metadata are loaded in batches', () => 
 
   it('the same over GraphQL', async () => {
     const query = `query($a: String!, $n: Int) { tokenBalances(accountAddress: $a, first: $n) { edges { node {
-      tokenID contractInfo { name } tokenMetadata { name } } } } }`;
+      tokenId contractInfo { name } tokenMetadata { name } } } } }`;
     const run = async (n: number) => {
       const r = await server.graphql(query, { a: X, n }, headers);
       expect(r.body.errors).toBeUndefined();

@@ -149,7 +149,7 @@ it('serves GraphQL subscriptions over graphql-ws with the key in connection_init
     };
     const dispose = client.subscribe(
       {
-        query: `subscription($c: String!, $from: Int) { balanceUpdates(contractAddress: $c, fromBlock: $from) { accountAddress balance delta tokenID reorged blockNumber cursor } }`,
+        query: `subscription($c: String!, $from: Int) { balanceUpdates(contractAddress: $c, fromBlock: $from) { accountAddress balance delta tokenId reorged blockNumber cursor } }`,
         variables: { c: erc20, from },
       },
       {
@@ -166,7 +166,7 @@ it('serves GraphQL subscriptions over graphql-ws with the key in connection_init
   check();
   const ofTarget = (await done).filter((b: any) => b.blockNumber === target);
   expect(ofTarget.map((b: any) => b.delta).sort()).toEqual(['-5', '5']);
-  expect(ofTarget[0]).toMatchObject({ tokenID: null, reorged: false });
+  expect(ofTarget[0]).toMatchObject({ tokenId: null, reorged: false });
   expect(received.every((b: any) => b.blockNumber >= from && typeof b.cursor === 'string')).toBe(true);
   await client.dispose();
 
@@ -185,7 +185,7 @@ it('serves GraphQL subscriptions over graphql-ws with the key in connection_init
   const refused = await new Promise<any>((resolve) => {
     anonymous.subscribe({ query: `subscription { balanceUpdates(contractAddress: "${erc20}") { balance } }` }, { next: resolve, error: resolve, complete: () => undefined });
   });
-  expect(JSON.stringify(refused)).toContain('Unauthorized');
+  expect(JSON.stringify(refused)).toContain('UNAUTHORIZED');
   await anonymous.dispose();
 });
 
@@ -214,7 +214,7 @@ it('takes the key from the subscribe message itself, as GraphiQL sends its Heade
       { next: resolve, error: resolve, complete: () => undefined },
     );
   });
-  expect(JSON.stringify(refused)).toMatch(/AccessKeyNotFound|Unauthorized/);
+  expect(JSON.stringify(refused)).toMatch(/ACCESS_KEY_NOT_FOUND|UNAUTHORIZED/);
   await mixed.dispose();
   await client.dispose();
 });
@@ -272,7 +272,7 @@ it('limits subscriptions per graphql-ws connection', async () => {
   }
   for (let i = 0; i < 50 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
   expect(errors).toHaveLength(1);
-  expect(JSON.stringify(errors[0])).toContain('ResourceExhausted');
+  expect(JSON.stringify(errors[0])).toContain('RESOURCE_EXHAUSTED');
   disposers.forEach((d) => d());
   await client.dispose();
 });

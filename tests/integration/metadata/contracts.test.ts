@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ContractEntity } from '../../../src/db';
+import { CONNECTION_FIELDS, walkBothWays } from '../../helpers/paging';
 import { bearer } from '../../helpers/server';
 import {
   ADMIN_TOKEN,
@@ -25,8 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => env.stop());
 
-const INFO = `query($chainID: String!, $a: String!) { contractInfo(chainID: $chainID, contractAddress: $a) { ${CONTRACT_FIELDS} } }`;
-const info = async (address: string, chainID: string = String(chainId)) => (await gql(env, INFO, { chainID, a: address })).contractInfo;
+const INFO = `query($chainId: String!, $a: String!) { contractInfo(chainId: $chainId, contractAddress: $a) { ${CONTRACT_FIELDS} } }`;
+const info = async (address: string, chain: string = String(chainId)) => (await gql(env, INFO, { chainId: chain, a: address })).contractInfo;
 
 const emptyExtensions = {
   link: '',
@@ -52,7 +53,7 @@ describe('contract info built from the chain', () => {
       type: 'ERC20',
       symbol: 'GLD',
       decimals: 6,
-      logoURI: null,
+      logoUri: null,
       deployed: true,
       bytecodeHash: await codeHashOf(env.anvil, token.address),
       updatedAt: expect.stringMatching(RFC3339_TRIMMED),
@@ -80,7 +81,7 @@ describe('contract info built from the chain', () => {
     expect((await info(nft.address)).extensions.ogName).toBe('Collection cats');
     const hitsBefore = env.docs.hits(`/ipfs/${CID}/dogs.json`);
     const refreshed = (
-      await gql(env, `mutation($c: String!, $a: String!) { refreshContractInfo(chainID: $c, contractAddress: $a) { ${CONTRACT_FIELDS} } }`, {
+      await gql(env, `mutation($c: String!, $a: String!) { refreshContractInfo(chainId: $c, contractAddress: $a) { ${CONTRACT_FIELDS} } }`, {
         c: String(chainId),
         a: nft.address,
       })
@@ -107,7 +108,7 @@ describe('contract info built from the chain', () => {
       type: 'UNKNOWN',
       symbol: '',
       decimals: null,
-      logoURI: null,
+      logoUri: null,
       deployed: false,
       bytecodeHash: '0x',
       updatedAt: ZERO_TIME,
@@ -155,17 +156,17 @@ describe('contract info built from the chain', () => {
   });
 
   it('refuses an unknown chain (ChainNotFound), a bad address and a missing access key', async () => {
-    const r1 = await env.server.graphql(INFO, { chainID: '999999', a: '0x000000000000000000000000000000000000dead' }, env.key());
-    expect(r1.body.errors[0]).toMatchObject({ extensions: { code: 'ChainNotFound', field: 'chainID' } });
-    const r2 = await env.server.graphql(INFO, { chainID: String(chainId), a: '0x1234' }, env.key());
-    expect(r2.body.errors[0]).toMatchObject({ extensions: { code: 'InvalidArgument', field: 'contractAddress' } });
-    const r3 = await env.server.graphql(INFO, { chainID: String(chainId), a: '0x000000000000000000000000000000000000dead' });
-    expect(r3.body.errors[0]).toMatchObject({ extensions: { code: 'Unauthorized' } });
+    const r1 = await env.server.graphql(INFO, { chainId: '999999', a: '0x000000000000000000000000000000000000dead' }, env.key());
+    expect(r1.body.errors[0]).toMatchObject({ extensions: { code: 'CHAIN_NOT_FOUND', field: 'chainId' } });
+    const r2 = await env.server.graphql(INFO, { chainId: String(chainId), a: '0x1234' }, env.key());
+    expect(r2.body.errors[0]).toMatchObject({ extensions: { code: 'INVALID_ARGUMENT', field: 'contractAddress' } });
+    const r3 = await env.server.graphql(INFO, { chainId: String(chainId), a: '0x000000000000000000000000000000000000dead' });
+    expect(r3.body.errors[0]).toMatchObject({ extensions: { code: 'UNAUTHORIZED' } });
   });
 });
 
 describe('operator flags', () => {
-  const SET = `mutation($c: String!, $a: String!, $f: ContractFlagsInput!) { setContractFlags(chainID: $c, contractAddress: $a, flags: $f) { ${CONTRACT_FIELDS} } }`;
+  const SET = `mutation($c: String!, $a: String!, $f: ContractFlagsInput!) { setContractFlags(chainId: $c, contractAddress: $a, flags: $f) { ${CONTRACT_FIELDS} } }`;
   let address: string;
   beforeAll(async () => {
     address = (await env.deploy('TestERC20.sol', ['Flagged', 'FLG', 18])).address;
@@ -174,26 +175,26 @@ describe('operator flags', () => {
   it('needs Authorization: Bearer <ADMIN_TOKEN>', async () => {
     const vars = { c: String(chainId), a: address, f: { verified: true } };
     const none = await env.server.graphql(SET, vars, env.key());
-    expect(none.body.errors[0].extensions.code).toBe('Unauthorized');
+    expect(none.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
     const project = await env.server.graphql(SET, vars, bearer(env.project.bearerToken));
-    expect(project.body.errors[0].extensions.code).toBe('PermissionDenied');
+    expect(project.body.errors[0].extensions.code).toBe('PERMISSION_DENIED');
     const wrong = await env.server.graphql(SET, vars, bearer(`${ADMIN_TOKEN}x`));
-    expect(wrong.body.errors[0].extensions.code).toBe('PermissionDenied');
+    expect(wrong.body.errors[0].extensions.code).toBe('PERMISSION_DENIED');
   });
 
   it('sets, reads back and clears flags', async () => {
     const set = (f: Record<string, unknown>) => gql(env, SET, { c: 'anvil', a: address, f }, bearer(ADMIN_TOKEN)).then((d) => d.setContractFlags);
-    const flagged = await set({ verified: true, verifiedBy: 'Strata ops', featured: true, logoURI: 'https://logo.example/f.png' });
-    expect(flagged).toMatchObject({ logoURI: 'https://logo.example/f.png', extensions: { verified: true, verifiedBy: 'Strata ops', featured: true, blacklist: false } });
-    expect(await info(address)).toMatchObject({ logoURI: 'https://logo.example/f.png', extensions: { verified: true, featured: true } });
-    const cleared = await set({ verifiedBy: '', logoURI: '', featured: false });
-    expect(cleared).toMatchObject({ logoURI: null, extensions: { verified: true, verifiedBy: null, featured: false } });
-    const invalid = await env.server.graphql(SET, { c: 'anvil', a: address, f: { logoURI: 'javascript:alert(1)' } }, bearer(ADMIN_TOKEN));
-    expect(invalid.body.errors[0].extensions).toMatchObject({ code: 'InvalidArgument', field: 'logoURI' });
+    const flagged = await set({ verified: true, verifiedBy: 'Strata ops', featured: true, logoUri: 'https://logo.example/f.png' });
+    expect(flagged).toMatchObject({ logoUri: 'https://logo.example/f.png', extensions: { verified: true, verifiedBy: 'Strata ops', featured: true, blacklist: false } });
+    expect(await info(address)).toMatchObject({ logoUri: 'https://logo.example/f.png', extensions: { verified: true, featured: true } });
+    const cleared = await set({ verifiedBy: '', logoUri: '', featured: false });
+    expect(cleared).toMatchObject({ logoUri: null, extensions: { verified: true, verifiedBy: null, featured: false } });
+    const invalid = await env.server.graphql(SET, { c: 'anvil', a: address, f: { logoUri: 'javascript:alert(1)' } }, bearer(ADMIN_TOKEN));
+    expect(invalid.body.errors[0].extensions).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'logoUri' });
   });
 
   it('keeps flags across a refresh, and may flag a contract before it is deployed', async () => {
-    await gql(env, `mutation($c: String!, $a: String!) { refreshContractInfo(chainID: $c, contractAddress: $a) { name } }`, { c: 'anvil', a: address });
+    await gql(env, `mutation($c: String!, $a: String!) { refreshContractInfo(chainId: $c, contractAddress: $a) { name } }`, { c: 'anvil', a: address });
     expect((await info(address)).extensions.verified).toBe(true);
     const future = '0x00000000000000000000000000000000000f0f0f';
     const d = await gql(env, SET, { c: 'anvil', a: future, f: { verified: true } }, bearer(ADMIN_TOKEN));
@@ -218,9 +219,9 @@ describe('operator flags', () => {
 });
 
 describe('searchContracts', () => {
-  const SEARCH = `query($q: String, $chainID: String, $chainIDs: [String!], $types: [String!], $page: PageInput) {
-    searchContracts(q: $q, chainID: $chainID, chainIDs: $chainIDs, types: $types, page: $page) {
-      page { page pageSize more } contractInfo { address name symbol type extensions { featured verified } } } }`;
+  const SEARCH = `query($q: String, $chainId: String, $chainIds: [String!], $types: [ContractType!], $first: Int, $after: String, $last: Int, $before: String) {
+    searchContracts(q: $q, chainId: $chainId, chainIds: $chainIds, types: $types, first: $first, after: $after, last: $last, before: $before) {
+      ${CONNECTION_FIELDS('address name symbol type extensions { featured verified }')} pageSize } }`;
   const search = (vars: Record<string, unknown>) => gql(env, SEARCH, vars).then((d) => d.searchContracts);
   const seeded: string[] = [];
 
@@ -237,7 +238,7 @@ describe('searchContracts', () => {
       bytecodeHash: `0x${'11'.repeat(32)}`,
       firstBlock: null,
       extensions: '{}',
-      logoURI: null,
+      logoUri: null,
       verified: i === 40,
       verifiedBy: null,
       blacklist: i === 41,
@@ -249,42 +250,41 @@ describe('searchContracts', () => {
     seeded.push(...rows.filter((r) => !r.blacklist).map((r) => r.address));
   });
 
-  it('pages through every match exactly once, 30 per page, featured then verified first', async () => {
-    const seen: string[] = [];
-    let page: Record<string, unknown> | undefined = {};
-    const pages: unknown[] = [];
-    while (page) {
-      const r = await search({ q: 'ZEBRA', page });
-      pages.push(r.page);
-      seen.push(...r.contractInfo.map((c: { address: string }) => c.address));
-      page = r.page.more ? { page: r.page.page } : undefined;
-    }
-    expect(pages).toEqual([
-      { page: 2, pageSize: 30, more: true },
-      { page: 3, pageSize: 30, more: true },
-      { page: null, pageSize: 30, more: false },
-    ]);
-    expect(new Set(seen).size).toBe(seen.length);
+  it('pages through every match exactly once each way, 30 per page, featured then verified first', async () => {
+    const pages: boolean[] = [];
+    const seen = await walkBothWays(
+      async (args) => {
+        const r = await search({ q: 'ZEBRA', ...args });
+        if (args.first) pages.push(r.pageInfo.hasNextPage);
+        expect(r.pageSize).toBe(30);
+        return r;
+      },
+      30,
+      (c: { address: string }) => c.address,
+    );
+    expect(pages).toEqual([true, true, false]);
     expect([...seen].sort()).toEqual([...seeded].sort());
     expect(seen[0]).toBe(seeded[50 - 1]); // featured (index 50; 41 is blacklisted and left out)
     expect(seen[1]).toBe(seeded[40]);
   });
 
   it('matches symbols, filters by type and chain name, treats % and _ literally', async () => {
-    expect((await search({ q: 'zb7' })).contractInfo.map((c: { symbol: string }) => c.symbol).sort()).toEqual(['ZB7']);
-    const nfts = await search({ q: 'zebra', types: ['ERC721'], chainIDs: ['anvil'], page: { pageSize: 100 } });
-    expect(nfts.contractInfo.length).toBe(23);
-    expect(nfts.contractInfo.every((c: { type: string }) => c.type === 'ERC721')).toBe(true);
+    expect((await search({ q: 'zb7' })).nodes.map((c: { symbol: string }) => c.symbol).sort()).toEqual(['ZB7']);
+    const nfts = await search({ q: 'zebra', types: ['ERC721'], chainIds: ['anvil'], first: 100 });
+    expect(nfts.nodes.length).toBe(23);
+    expect(nfts.totalCount).toBe(23);
+    expect(nfts.nodes.every((c: { type: string }) => c.type === 'ERC721')).toBe(true);
     // Odd rows are "ZebraXtoken 100% i" (41 is blacklisted), even rows "zebra_token i".
-    expect((await search({ q: '0%', page: { pageSize: 100 } })).contractInfo.length).toBe(32);
-    expect((await search({ q: 'a_t', page: { pageSize: 100 } })).contractInfo.length).toBe(34);
-    expect((await search({ q: 'nothing like it' })).contractInfo).toEqual([]);
+    expect((await search({ q: '0%', first: 100 })).nodes.length).toBe(32);
+    expect((await search({ q: 'a_t', first: 100 })).nodes.length).toBe(34);
+    expect((await search({ q: 'nothing like it' })).nodes).toEqual([]);
   });
 
   it('refuses unknown chains and types', async () => {
-    const r1 = await env.server.graphql(SEARCH, { q: 'x', chainIDs: ['anvil', 'mainnet'] }, env.key());
-    expect(r1.body.errors[0].extensions).toMatchObject({ code: 'ChainNotFound', field: 'chainIDs[1]' });
+    const r1 = await env.server.graphql(SEARCH, { q: 'x', chainIds: ['anvil', 'mainnet'] }, env.key());
+    expect(r1.body.errors[0].extensions).toMatchObject({ code: 'CHAIN_NOT_FOUND', field: 'chainIds[1]' });
+    // Contract types are an enum: an unknown one is refused before anything runs.
     const r2 = await env.server.graphql(SEARCH, { q: 'x', types: ['ERC777'] }, env.key());
-    expect(r2.body.errors[0].extensions).toMatchObject({ code: 'InvalidArgument', field: 'types[0]' });
+    expect(r2.body.errors[0].message).toMatch(/"ERC777".*ContractType/);
   });
 });

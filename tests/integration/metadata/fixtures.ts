@@ -139,7 +139,7 @@ export const gql = async (env: MetadataEnv, query: string, variables: Record<str
   return r.body.data;
 };
 
-export const CONTRACT_FIELDS = `chainId address name type symbol decimals logoURI deployed bytecodeHash updatedAt
+export const CONTRACT_FIELDS = `chainId address name type symbol decimals logoUri deployed bytecodeHash updatedAt
   extensions { link description ogImage ogName originChainId originAddress verified verifiedBy blacklist featured }`;
 
 export const TOKEN_FIELDS = `chainId contractAddress tokenId name description image video audio properties attributes imageData

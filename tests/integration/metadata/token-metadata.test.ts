@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => env.stop());
 
-const QUERY = `query($c: String!, $a: String!, $ids: [BigInt!]!) { tokenMetadata(chainID: $c, contractAddress: $a, tokenIDs: $ids) { ${TOKEN_FIELDS} } }`;
+const QUERY = `query($c: String!, $a: String!, $ids: [BigInt!]!) { tokenMetadata(chainId: $c, contractAddress: $a, tokenIds: $ids) { ${TOKEN_FIELDS} } }`;
 const tokens = async (address: string, ids: Array<string | number>) => (await gql(env, QUERY, { c: String(chainId), a: address, ids })).tokenMetadata;
 const byId = (list: Array<{ tokenId: string }>) => Object.fromEntries(list.map((t) => [t.tokenId, t])) as Record<string, any>;
 
@@ -99,7 +99,7 @@ describe('ERC-721 and ERC-1155 metadata through every URI scheme', () => {
     expect(env.docs.hits('/cache/7.json')).toBe(1);
     await (await nft.setTokenURI(7, `${env.docs.origin}/cache/7-v2.json`)).wait();
     expect((await tokens(nft.address, ['7']))[0].name).toBe('Doc /cache/7.json');
-    const refreshed = await gql(env, `mutation($c: String!, $a: String!, $ids: [BigInt!]!) { refreshTokenMetadata(chainID: $c, contractAddress: $a, tokenIDs: $ids) { name status } }`, {
+    const refreshed = await gql(env, `mutation($c: String!, $a: String!, $ids: [BigInt!]!) { refreshTokenMetadata(chainId: $c, contractAddress: $a, tokenIds: $ids) { name status } }`, {
       c: 'anvil',
       a: nft.address,
       ids: ['7'],
@@ -154,7 +154,7 @@ describe('bad documents and refused hosts are recorded as failed, never a crash'
 
     // Fixed at the source: a refresh ignores the backoff and succeeds.
     await (await nft.setTokenURI(10, `${env.docs.origin}/fixed/10.json`)).wait();
-    const refreshed = await gql(env, `mutation($a: String!) { refreshTokenMetadata(chainID: "anvil", contractAddress: $a, tokenIDs: ["10"]) { status name lastError retryAt } }`, {
+    const refreshed = await gql(env, `mutation($a: String!) { refreshTokenMetadata(chainId: "anvil", contractAddress: $a, tokenIds: ["10"]) { status name lastError retryAt } }`, {
       a: nft.address,
     });
     expect(refreshed.refreshTokenMetadata).toEqual([{ status: 'AVAILABLE', name: 'Doc /fixed/10.json', lastError: null, retryAt: null }]);
@@ -192,8 +192,8 @@ describe('requests', () => {
       const d = await gql(
         env,
         `query($a: String!) {
-          x: tokenMetadata(chainID: "anvil", contractAddress: $a, tokenIDs: ["1", "2", "1"]) { tokenId name }
-          y: tokenMetadata(chainID: "anvil", contractAddress: $a, tokenIDs: ["2"]) { tokenId name }
+          x: tokenMetadata(chainId: "anvil", contractAddress: $a, tokenIds: ["1", "2", "1"]) { tokenId name }
+          y: tokenMetadata(chainId: "anvil", contractAddress: $a, tokenIds: ["2"]) { tokenId name }
         }`,
         { a: nft.address },
       );
@@ -212,13 +212,13 @@ describe('requests', () => {
   it('tokenMetadataBatch: one entry per contract (cases merged), at most 50 contracts × 50 tokens', async () => {
     const a = await erc721With({ 1: `${env.docs.origin}/ba/1.json` });
     const b = await env.deploy('TestERC1155.sol', [`${env.docs.origin}/bb/{id}.json`]);
-    const BATCH = `query($c: String!, $m: [ContractTokenIDsInput!]!) { tokenMetadataBatch(chainID: $c, contractTokenMap: $m) { contractAddress tokenMetadata { tokenId name } } }`;
+    const BATCH = `query($c: String!, $m: [ContractTokenIdsInput!]!) { tokenMetadataBatch(chainId: $c, contractTokenMap: $m) { contractAddress tokenMetadata { tokenId name } } }`;
     const d = await gql(env, BATCH, {
       c: String(chainId),
       m: [
-        { contractAddress: a.address.toUpperCase().replace('0X', '0x'), tokenIDs: ['1'] },
-        { contractAddress: b.address, tokenIDs: ['3'] },
-        { contractAddress: a.address, tokenIDs: ['1'] },
+        { contractAddress: a.address.toUpperCase().replace('0X', '0x'), tokenIds: ['1'] },
+        { contractAddress: b.address, tokenIds: ['3'] },
+        { contractAddress: a.address, tokenIds: ['1'] },
       ],
     });
     expect(d.tokenMetadataBatch).toEqual([
@@ -226,42 +226,42 @@ describe('requests', () => {
       { contractAddress: b.address, tokenMetadata: [{ tokenId: '3', name: `Doc /bb/${'0'.repeat(63)}3.json` }] },
     ]);
 
-    const many = Array.from({ length: 51 }, (_, i) => ({ contractAddress: `0x${i.toString(16).padStart(40, '0')}`, tokenIDs: ['1'] }));
+    const many = Array.from({ length: 51 }, (_, i) => ({ contractAddress: `0x${i.toString(16).padStart(40, '0')}`, tokenIds: ['1'] }));
     const tooMany = await env.server.graphql(BATCH, { c: 'anvil', m: many }, env.key());
-    expect(tooMany.body.errors[0].extensions).toMatchObject({ code: 'InvalidArgument', field: 'contractTokenMap' });
+    expect(tooMany.body.errors[0].extensions).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'contractTokenMap' });
     const ids = Array.from({ length: 51 }, (_, i) => String(i));
-    const tooLong = await env.server.graphql(BATCH, { c: 'anvil', m: [{ contractAddress: a.address, tokenIDs: ids }] }, env.key());
-    expect(tooLong.body.errors[0].extensions).toMatchObject({ code: 'InvalidArgument', field: `contractTokenMap.${a.address}` });
+    const tooLong = await env.server.graphql(BATCH, { c: 'anvil', m: [{ contractAddress: a.address, tokenIds: ids }] }, env.key());
+    expect(tooLong.body.errors[0].extensions).toMatchObject({ code: 'INVALID_ARGUMENT', field: `contractTokenMap.${a.address}` });
   });
 
   it('refuses unknown chains, bad token ids and callers without an access key', async () => {
     const r1 = await env.server.graphql(QUERY, { c: 'mainnet', a: '0x000000000000000000000000000000000000beef', ids: ['1'] }, env.key());
-    expect(r1.body.errors[0].extensions).toMatchObject({ code: 'ChainNotFound', field: 'chainID' });
+    expect(r1.body.errors[0].extensions).toMatchObject({ code: 'CHAIN_NOT_FOUND', field: 'chainId' });
     const r2 = await env.server.graphql(QUERY, { c: 'anvil', a: '0x000000000000000000000000000000000000beef', ids: ['-1'] }, env.key());
-    expect(r2.body.errors[0].extensions).toMatchObject({ code: 'InvalidArgument', field: 'tokenIDs[0]' });
+    expect(r2.body.errors[0].extensions).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'tokenIds[0]' });
     const r3 = await env.server.graphql(QUERY, { c: 'anvil', a: '0x000000000000000000000000000000000000beef', ids: ['1'] });
-    expect(r3.body.errors[0].extensions.code).toBe('Unauthorized');
+    expect(r3.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
   });
 });
 
 describe('hosted collections linked to a deployed contract', () => {
-  const LINK = `mutation($id: Int!, $a: String!) { linkCollectionContract(collectionId: $id, chainID: "anvil", contractAddress: $a) { chainId contractAddress collectionId createdAt } }`;
+  const LINK = `mutation($id: Int!, $a: String!) { linkCollectionContract(collectionId: $id, chainId: "anvil", contractAddress: $a) { chainId contractAddress collectionId createdAt } }`;
 
   it('answers from the collection once the contract points at it and the owner links it', async () => {
     const owner = env.project;
     const auth = bearer(owner.bearerToken);
-    const { createCollection: c } = await gql(env, `mutation { createCollection(input: {name: "Linked"}) { id baseURIs { contractMetadataURI } } }`, {}, auth);
+    const { createCollection: c } = await gql(env, `mutation { createCollection(input: {name: "Linked"}) { id baseUris { contractMetadataUri } } }`, {}, auth);
     await gql(env, `mutation($id: Int!) { a: createCollectionToken(collectionId: $id, token: {tokenId: "7", name: "Hosted seven", description: "from the collection", image: "https://h.example/7.png", externalUrl: "https://h.example/7", backgroundColor: "#00ff00", properties: {tier: 1}}) { tokenId }
       b: createCollectionToken(collectionId: $id, token: {tokenId: "8", name: "Secret"}, private: true) { tokenId } }`, { id: c.id }, auth);
     const nft = await erc721With({ 7: `${env.docs.origin}/onchain/7.json` });
 
     // Not pointing at the collection yet: refused.
     const refused = await env.server.graphql(LINK, { id: c.id, a: nft.address }, auth);
-    expect(refused.body.errors[0].extensions.code).toBe('PermissionDenied');
-    await (await nft.setContractURI(c.baseURIs.contractMetadataURI)).wait();
+    expect(refused.body.errors[0].extensions.code).toBe('PERMISSION_DENIED');
+    await (await nft.setContractURI(c.baseUris.contractMetadataUri)).wait();
     const other = await env.server.createProject('someone else');
     const intruder = await env.server.graphql(LINK, { id: c.id, a: nft.address }, bearer(other.bearerToken));
-    expect(intruder.body.errors[0].extensions.code).toBe('PermissionDenied');
+    expect(intruder.body.errors[0].extensions.code).toBe('PERMISSION_DENIED');
 
     const linked = (await gql(env, LINK, { id: c.id, a: nft.address }, auth)).linkCollectionContract;
     expect(linked).toEqual({ chainId, contractAddress: nft.address, collectionId: c.id, createdAt: expect.stringMatching(RFC3339_TRIMMED) });
@@ -284,7 +284,7 @@ describe('hosted collections linked to a deployed contract', () => {
     expect(got['9']).toMatchObject({ status: 'NOT_AVAILABLE' });
     expect(env.docs.hits('/onchain/7.json')).toBe(0);
 
-    const unlinked = await gql(env, `mutation($id: Int!, $a: String!) { unlinkCollectionContract(collectionId: $id, chainID: "anvil", contractAddress: $a) }`, { id: c.id, a: nft.address }, auth);
+    const unlinked = await gql(env, `mutation($id: Int!, $a: String!) { unlinkCollectionContract(collectionId: $id, chainId: "anvil", contractAddress: $a) }`, { id: c.id, a: nft.address }, auth);
     expect(unlinked.unlinkCollectionContract).toBe(true);
     expect((await tokens(nft.address, ['7']))[0]).toMatchObject({ source: 'CHAIN', name: 'Doc /onchain/7.json' });
   });

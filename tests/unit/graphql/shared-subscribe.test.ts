@@ -30,7 +30,7 @@ const setup = () => {
           type: Event,
           args: { contract: { type: GraphQLString } },
           subscribe: (_: unknown, args: { contract: string }) => {
-            if (args.contract === 'forbidden') throw new GraphQLError('no access', { extensions: { code: 'Unauthorized' } });
+            if (args.contract === 'forbidden') throw new GraphQLError('no access', { extensions: { code: 'UNAUTHORIZED' } });
             return subscribeIterator(pubsub, 'balances', (e) => e.contract === args.contract);
           },
           resolve: (e: unknown) => e,
@@ -94,7 +94,7 @@ describe('createSharedSubscribe', () => {
     const { schema } = setup();
     const result = (await createSharedSubscribe()({ schema, document: doc(1), variableValues: { c: 'forbidden' } })) as ExecutionResult;
     expect(result.errors?.[0].message).toBe('no access');
-    expect(result.errors?.[0].extensions.code).toBe('Unauthorized');
+    expect(result.errors?.[0].extensions.code).toBe('UNAUTHORIZED');
   });
 
   it('ends a pending read and unsubscribes when the subscriber leaves', async () => {

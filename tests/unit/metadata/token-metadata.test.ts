@@ -102,7 +102,7 @@ describe('RPC renaming', () => {
     chainId: 5,
     address: A,
     name: 'N',
-    type: 'ERC20',
+    type: 'ERC20' as const,
     symbol: 'S',
     decimals: null,
     logoURI: null,

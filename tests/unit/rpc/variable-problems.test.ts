@@ -24,7 +24,7 @@ it.each<[string, Record<string, unknown>, { field: string; problem: string } | n
   ['a default for an absent field', { chainID: '1' }, null],
   ['a required field absent', { filter: null }, { field: 'chainID', problem: 'is required' }],
   ['a required field null', { chainID: null }, { field: 'chainID', problem: 'is required' }],
-  ['an object lacking its required field', { chainID: '1', filter: { note: 'x' } }, { field: 'filter', problem: 'is required' }],
+  ['an object lacking its required field', { chainID: '1', filter: { note: 'x' } }, { field: 'filter.startDate', problem: 'is required' }],
   ['a wrong scalar in a list, by index', { chainID: '1', filter: { accounts: [ADDRESS, 'nope'], startDate: 'd' } }, {
     field: 'filter.accounts[1]',
     problem: 'Expected type "Address". must be a 0x-prefixed 20-byte address',

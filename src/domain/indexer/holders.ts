@@ -1,0 +1,175 @@
+// Who holds a token: the positive balances of one contract (one token id, or the contract's fungible balance) ordered
+// by size, and per-account totals over a collectible contract's token ids.
+import { readQuery, type Db } from '../../db';
+import { dialectOf } from '../../db';
+import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
+import { keysetOrder, type Keyset } from './cursor';
+import { CHUNKS, Where, chunkedSum, joinChunks, num, positive } from './sql';
+
+export type TokenHolder = {
+  chainId: number;
+  contractAddress: string;
+  accountAddress: string;
+  /** null for the fungible balance of an ERC-20, and for per-account totals over a collectible contract. */
+  tokenId: string | null;
+  /** Decimal, above zero; for a total, the sum over the account's token ids. */
+  balance: string;
+  /** How many of the contract's token ids the account holds (1 for a single token's holder, 0 for ERC-20). */
+  tokenCount: number;
+};
+
+export type HoldersQuery = {
+  chainId: number;
+  contract: string;
+  /** A token id ('' for ERC-20 balances), or null: per-account totals over every token id. */
+  tokenId: string | null;
+  page: ResolvedPage;
+};
+
+/**
+ * Decimal balances compare by their number of digits first: the holders index keys on it (an expression index on
+ * SQLite, the virtual column `balance_digits` on MySQL; migration 1764450000000).
+ */
+const digitsOf = (db: Db, alias: string) => (dialectOf(db) === 'mysql' ? `${alias}.balance_digits` : `length(${alias}.balance)`);
+
+const holderKey = (db: Db): Keyset => ({
+  tag: 'k1',
+  columns: [digitsOf(db, 'b'), 'b.balance', 'b.account'],
+  types: ['number', 'string', 'string'],
+  descending: true,
+});
+const TOTALS_KEY: Keyset = { tag: 'k2', columns: ['n', 'b.account'], types: ['number', 'string'], descending: true };
+
+const balanceWhere = (q: HoldersQuery, tokenId: string) =>
+  new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add('b.token_id = ?', tokenId).add(positive('b.balance'));
+
+/** One token id's holders (or an ERC-20's, with token id ''), largest balance first: a walk down the holders index. */
+const readTokenHolders = async (db: Db, q: HoldersQuery, tokenId: string): Promise<Page<TokenHolder>> => {
+  const key = holderKey(db);
+  const w = balanceWhere(q, tokenId);
+  const order = keysetOrder(w, key, q.page);
+  const rows = await readQuery<{ account: unknown; balance: unknown; digits: unknown }>(
+    db,
+    `SELECT b.account, b.balance, ${digitsOf(db, 'b')} AS digits FROM balances b WHERE ${w} ${order} LIMIT ?`,
+    [...w.params, q.page.pageSize + 1],
+  );
+  const page = pageOfRows(
+    rows,
+    q.page,
+    (r) => encodeCursor(key.tag, [num(r.digits), String(r.balance), String(r.account)]),
+    (r): TokenHolder => ({
+      chainId: q.chainId,
+      contractAddress: q.contract,
+      accountAddress: String(r.account),
+      tokenId: tokenId === '' ? null : tokenId,
+      balance: String(r.balance),
+      tokenCount: tokenId === '' ? 0 : 1,
+    }),
+  );
+  const totalCount = async () => {
+    const cw = balanceWhere(q, tokenId);
+    const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM balances b WHERE ${cw}`, cw.params);
+    return num(row.n);
+  };
+  return { ...page, totalCount };
+};
+
+/**
+ * Per-account totals over a collectible contract's token ids, most token ids first (then account). The contract's
+ * rows are grouped (its primary-key range), so the cost grows with the contract's holdings, not with the table.
+ */
+const readContractTotals = async (db: Db, q: HoldersQuery): Promise<Page<TokenHolder>> => {
+  const w = new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add(positive('b.balance'));
+  const having = new Where();
+  const order = keysetOrder(having, TOTALS_KEY, q.page, ['COUNT(*)', 'b.account']);
+  const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
+  const rows = await readQuery<Record<string, unknown>>(
+    db,
+    `SELECT b.account, COUNT(*) AS n, ${sums.join(', ')} FROM balances b WHERE ${w}
+     GROUP BY b.account ${having.parts.length ? `HAVING ${having}` : ''} ${order} LIMIT ?`,
+    [...w.params, ...having.params, q.page.pageSize + 1],
+  );
+  const page = pageOfRows(
+    rows,
+    q.page,
+    (r) => encodeCursor(TOTALS_KEY.tag, [num(r.n), String(r.account)]),
+    (r): TokenHolder => ({
+      chainId: q.chainId,
+      contractAddress: q.contract,
+      accountAddress: String(r.account),
+      tokenId: null,
+      balance: joinChunks(Array.from({ length: CHUNKS }, (_, i) => r[`s${i}`])),
+      tokenCount: num(r.n),
+    }),
+  );
+  const totalCount = async () => {
+    const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(DISTINCT b.account) AS n FROM balances b WHERE ${w}`, w.params);
+    return num(row.n);
+  };
+  return { ...page, totalCount };
+};
+
+/** Whether the contract's balances carry no token id (an ERC-20, or a contract not classified yet that behaves as one). */
+const isFungible = async (db: Db, chainId: number, contract: string): Promise<boolean> => {
+  const rows = await readQuery(db, `SELECT 1 AS one FROM balances WHERE chain_id = ? AND contract = ? AND token_id = '' LIMIT 1`, [chainId, contract]);
+  return rows.length > 0;
+};
+
+export const readHolders = async (db: Db, q: HoldersQuery): Promise<Page<TokenHolder>> => {
+  if (q.tokenId !== null) return readTokenHolders(db, q, q.tokenId);
+  return (await isFungible(db, q.chainId, q.contract)) ? readTokenHolders(db, q, '') : readContractTotals(db, q);
+};
+
+export type TokenSupply = {
+  chainId: number;
+  contractAddress: string;
+  tokenId: string;
+  /** The sum of the holders' balances: what was minted and not burned, as indexed. */
+  supply: string;
+  holders: number;
+};
+
+const SUPPLY_KEY: Keyset = { tag: 'p1', columns: ['b.token_id'], types: ['string'] };
+
+/** Supply and holder count of each token id of a collectible contract, in token id order (as text). */
+export const readSupplies = async (db: Db, q: { chainId: number; contract: string; tokenIds?: string[]; page: ResolvedPage }): Promise<Page<TokenSupply>> => {
+  const base = () => {
+    const w = new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add("b.token_id <> ''").add(positive('b.balance'));
+    if (q.tokenIds) w.in('b.token_id', q.tokenIds);
+    return w;
+  };
+  const w = base();
+  const order = keysetOrder(w, SUPPLY_KEY, q.page);
+  const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
+  const rows = await readQuery<Record<string, unknown>>(
+    db,
+    `SELECT b.token_id, COUNT(*) AS n, ${sums.join(', ')} FROM balances b WHERE ${w} GROUP BY b.token_id ${order} LIMIT ?`,
+    [...w.params, q.page.pageSize + 1],
+  );
+  const page = pageOfRows(
+    rows,
+    q.page,
+    (r) => encodeCursor(SUPPLY_KEY.tag, [String(r.token_id)]),
+    (r): TokenSupply => ({
+      chainId: q.chainId,
+      contractAddress: q.contract,
+      tokenId: String(r.token_id),
+      supply: joinChunks(Array.from({ length: CHUNKS }, (_, i) => r[`s${i}`])),
+      holders: num(r.n),
+    }),
+  );
+  const totalCount = async () => {
+    const cw = base();
+    const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(DISTINCT b.token_id) AS n FROM balances b WHERE ${cw}`, cw.params);
+    return num(row.n);
+  };
+  return { ...page, totalCount };
+};
+
+/** The sum of every positive balance of a collectible contract (for ERC-721: how many tokens exist), exactly. */
+export const sumOfSupplies = async (db: Db, key: { chainId: number; contract: string }): Promise<string> => {
+  const w = new Where().add('b.chain_id = ?', key.chainId).add('b.contract = ?', key.contract).add("b.token_id <> ''").add(positive('b.balance'));
+  const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
+  const [row] = await readQuery<Record<string, unknown>>(db, `SELECT ${sums.join(', ')} FROM balances b WHERE ${w}`, w.params);
+  return joinChunks(Array.from({ length: CHUNKS }, (_, i) => row[`s${i}`]));
+};
