@@ -1,5 +1,6 @@
 // Indexer queries over GraphQL against a real anvil and ingestion: values, order, connections, nested metadata, filters.
 import { devWallet } from '../../helpers/anvil';
+import { CONNECTION_FIELDS, walkBothWays, type PageArgs } from '../../helpers/paging';
 import { HASH, RFC3339, flagContract, gql, startIndexerEnv, waitForIndexed, type IndexerEnv } from './fixtures';
 
 let env: IndexerEnv;
@@ -364,6 +365,117 @@ describe('balanceUpdates', () => {
       last = page[page.length - 1].blockNumber;
     }
     expect(seen).toEqual(all.slice(0, 5));
+  });
+});
+
+describe('connections both ways, with counts', () => {
+  const page = (field: string, query: string, vars: Record<string, unknown>) => async (args: PageArgs) => (await gql(env, query, { ...vars, ...args }))[field];
+  const ARGS = '$first: Int, $after: String, $last: Int, $before: String';
+  const PAGING = 'first: $first, after: $after, last: $last, before: $before';
+  /** Both ways in pages of `size`, and the same rows as one large page. */
+  const walk = async (field: string, query: string, vars: Record<string, unknown>, size: number, keyOf: (n: any) => string) => {
+    const rows = await walkBothWays(page(field, query, vars), size, keyOf);
+    expect(rows).toEqual((await page(field, query, vars)({ first: 100 })).nodes.map(keyOf));
+    expect(rows.length).toBeGreaterThan(size);
+    return rows;
+  };
+
+  it('tokenBalances, tokenBalancesSummary, transactionHistory and balanceUpdates page to both ends, each row once', async () => {
+    const { A, B, addr } = env;
+    const balances = `query($a: String!, ${ARGS}) { tokenBalances(accountAddress: $a, ${PAGING}) { ${CONNECTION_FIELDS('contractAddress tokenId')} } }`;
+    for (const size of [1, 4]) await walk('tokenBalances', balances, { a: A }, size, (n: any) => `${n.contractAddress}:${n.tokenId}`);
+    const summary = `query($a: [String!]!, ${ARGS}) { tokenBalancesSummary(filter: { accountAddresses: $a, contractStatus: ALL }, ${PAGING}) {
+      ${CONNECTION_FIELDS('accountAddress contractAddress')} } }`;
+    await walk('tokenBalancesSummary', summary, { a: [A, B] }, 2, (n: any) => `${n.accountAddress}:${n.contractAddress}`);
+    const history = `query($a: String!, ${ARGS}) { transactionHistory(filter: { accountAddress: $a }, ${PAGING}) { ${CONNECTION_FIELDS('txnHash blockNumber')} } }`;
+    for (const size of [1, 3]) await walk('transactionHistory', history, { a: A }, size, (n: any) => n.txnHash);
+    const updates = `query($c: String!, ${ARGS}) { balanceUpdates(contractAddress: $c, ${PAGING}) { ${CONNECTION_FIELDS('blockNumber accountAddress tokenId')} } }`;
+    await walk('balanceUpdates', updates, { c: addr.erc1155 }, 1, (n: any) => `${n.blockNumber}:${n.accountAddress}:${n.tokenId}`);
+  });
+
+  it('refuses first with last, and a cursor of another list', async () => {
+    const { A } = env;
+    const both = await env.server.graphql(`{ tokenBalances(accountAddress: "${A}", first: 1, last: 1) { totalCount } }`, {}, env.headers);
+    expect(both.body.errors[0].extensions).toEqual({ code: 'INVALID_ARGUMENT', field: 'first' });
+    const history = await gql(env, `{ transactionHistory(filter: { accountAddress: "${A}" }, first: 1) { pageInfo { endCursor } } }`);
+    const wrong = await env.server.graphql(
+      `query($b: String) { tokenBalances(accountAddress: "${A}", last: 2, before: $b) { totalCount } }`,
+      { b: history.transactionHistory.pageInfo.endCursor },
+      env.headers,
+    );
+    expect(wrong.body.errors[0].extensions).toEqual({ code: 'INVALID_ARGUMENT', field: 'before' });
+  });
+
+  it('keeps the fields that succeeded when another root field fails', async () => {
+    const r = await env.server.graphql(`{ chains { chainId } tokenBalances(accountAddress: "not-an-address") { totalCount } }`, {}, env.headers);
+    expect(r.body.data).toEqual({ chains: [{ chainId: env.anvil.chainId }], tokenBalances: null });
+    expect(r.body.errors).toHaveLength(1);
+    expect(r.body.errors[0]).toMatchObject({ path: ['tokenBalances'], extensions: { code: 'INVALID_ARGUMENT', field: 'accountAddress' } });
+  });
+});
+
+describe('holders and supply', () => {
+  const HOLDERS = `query($c: String!, $t: BigInt, $first: Int, $after: String, $last: Int, $before: String) {
+    tokenHolders(contract: $c, tokenId: $t, first: $first, after: $after, last: $last, before: $before) { ${CONNECTION_FIELDS('accountAddress tokenId balance tokenCount')} } }`;
+  /** Every holder, after paging both ways one by one. */
+  const holders = async (vars: Record<string, unknown>) => {
+    const keys = await walkBothWays(async (args) => (await gql(env, HOLDERS, { ...vars, ...args })).tokenHolders, 1, (n: any) => n.accountAddress);
+    const all = (await gql(env, HOLDERS, { ...vars, first: 100 })).tokenHolders.nodes;
+    expect(all.map((n: any) => n.accountAddress)).toEqual(keys);
+    return all as Array<{ accountAddress: string; tokenId: string | null; balance: string; tokenCount: number }>;
+  };
+  const descending = (values: bigint[]) => values.every((v, i) => i === 0 || values[i - 1] >= v);
+
+  it('lists the holders of an ERC-20, of one token id and of a collectible contract, largest first, as the chain has them', async () => {
+    const { A, addr, tokens } = env;
+    const fungible = await holders({ c: addr.erc20.toUpperCase().replace('0X', '0x') });
+    expect(fungible.length).toBeGreaterThanOrEqual(3);
+    expect(descending(fungible.map((h) => BigInt(h.balance)))).toBe(true);
+    for (const h of fungible) {
+      expect(h).toMatchObject({ tokenId: null, tokenCount: 0 });
+      expect((await tokens.erc20.balanceOf(h.accountAddress)).toString()).toBe(h.balance);
+    }
+    expect(fungible.reduce((sum, h) => sum + BigInt(h.balance), 0n)).toBe(await tokens.erc20.totalSupply());
+    const item = await holders({ c: addr.erc1155, t: '1' });
+    expect(item.map((h) => h.accountAddress)).toContain(A);
+    for (const h of item) expect((await tokens.erc1155.balanceOf(h.accountAddress, 1n)).toString()).toBe(h.balance);
+    const owners = await holders({ c: addr.erc721 });
+    expect(descending(owners.map((h) => BigInt(h.tokenCount)))).toBe(true);
+    for (const h of owners) {
+      expect(h.tokenId).toBeNull();
+      expect((await tokens.erc721.balanceOf(h.accountAddress)).toString()).toBe(String(h.tokenCount));
+    }
+  });
+
+  it('answers the supply of each token id, and one token with its supply, holders, metadata and transfers', async () => {
+    const { addr, tokens, tx } = env;
+    const SUPPLIES = `query($c: String!, $first: Int, $after: String, $last: Int, $before: String) {
+      tokenSupplies(contract: $c, first: $first, after: $after, last: $last, before: $before) { ${CONNECTION_FIELDS('tokenId supply holders')} } }`;
+    const ids = await walkBothWays(async (args) => (await gql(env, SUPPLIES, { c: addr.erc1155, ...args })).tokenSupplies, 1, (n: any) => n.tokenId);
+    expect(ids).toEqual(expect.arrayContaining(['1', '2', '3']));
+    const supplies = (await gql(env, SUPPLIES, { c: addr.erc1155, first: 100 })).tokenSupplies.nodes;
+    for (const s of supplies) {
+      const held = await holders({ c: addr.erc1155, t: s.tokenId });
+      expect(s.holders).toBe(held.length);
+      expect(s.supply).toBe(held.reduce((sum, h) => sum + BigInt(h.balance), 0n).toString());
+    }
+    const TOKEN = `query($c: String!, $t: BigInt) { token(contract: $c, tokenId: $t) {
+      contractAddress tokenId supply holdersCount contractInfo { type } metadata { tokenId }
+      holders(first: 1) { totalCount nodes { accountAddress balance } }
+      transfers(first: 100) { totalCount nodes { txnHash } } } }`;
+    const erc20 = (await gql(env, TOKEN, { c: addr.erc20 })).token;
+    const fungible = await holders({ c: addr.erc20 });
+    expect(erc20).toMatchObject({ tokenId: null, supply: (await tokens.erc20.totalSupply()).toString(), holdersCount: fungible.length, contractInfo: { type: 'ERC20' }, metadata: null });
+    expect(erc20.holders).toEqual({ totalCount: fungible.length, nodes: [{ accountAddress: fungible[0].accountAddress, balance: fungible[0].balance }] });
+    expect(erc20.transfers.nodes.map((n: any) => n.txnHash)).toEqual(expect.arrayContaining([tx.erc20Mint.hash, tx.erc20AtoB.hash, tx.erc20BtoC.hash]));
+    expect(erc20.transfers.totalCount).toBe(erc20.transfers.nodes.length);
+    const item = (await gql(env, TOKEN, { c: addr.erc1155, t: '2' })).token;
+    const two = supplies.find((s: any) => s.tokenId === '2');
+    expect(item).toMatchObject({ tokenId: '2', supply: two.supply, holdersCount: two.holders, contractInfo: { type: 'ERC1155' }, metadata: { tokenId: '2' } });
+    expect(item.transfers.nodes.map((n: any) => n.txnHash)).toEqual(expect.arrayContaining([tx.batchAtoB.hash, tx.mintBatch.hash]));
+    const nfts = (await gql(env, TOKEN, { c: addr.erc721 })).token;
+    const owners = await holders({ c: addr.erc721 });
+    expect(nfts).toMatchObject({ supply: String(owners.reduce((n, h) => n + h.tokenCount, 0)), holdersCount: owners.length });
   });
 });
 
