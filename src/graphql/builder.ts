@@ -15,7 +15,20 @@ export const builder = new SchemaBuilder<{
 }>({
   plugins: [RelayPlugin],
   defaultFieldNullability: false,
-  relay: { clientMutationId: 'omit', cursorType: 'String' },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    // Every connection shares these; Strata's own connection fields are in types/connection.ts.
+    pageInfoTypeOptions: { description: 'Where a connection page sits in its list (Relay cursor connections).' },
+    hasNextPageFieldOptions: { description: 'More rows follow the page’s last row.' },
+    hasPreviousPageFieldOptions: { description: 'More rows come before the page’s first row.' },
+    startCursorFieldOptions: { description: 'The cursor of the page’s first row (pass as `before` to read the rows before it); null on an empty page.' },
+    endCursorFieldOptions: { description: 'The cursor of the page’s last row (pass as `after` to read the rows after it); null on an empty page.' },
+    edgesFieldOptions: { description: 'The page’s rows, each with its cursor.' },
+    pageInfoFieldOptions: { description: 'Where the page sits in the list.' },
+    cursorFieldOptions: { description: 'Opaque position of this row, for `after` or `before`.' },
+    nodeFieldOptions: { description: 'The row.' },
+  },
 });
 
 builder.queryType({ description: 'Strata: balances, history, contracts, token metadata and hosted collections.' });
