@@ -85,11 +85,19 @@ it('backfills a contract added to the running indexer while the head is followed
     await server.app.services.sources.add(anvil.chainId, erc721);
     // Blocks keep coming while it catches up; the chain's cursor must keep following them.
     let followedDuringBackfill = false;
+    const indexed = async () => (await server.app.db.getRepository(ChainCheckpointEntity).findOneByOrFail({ chainId: anvil.chainId })).indexedBlock;
     await waitForState(erc721, 'live', async () => {
-      const row = await watched(erc721);
+      if (followedDuringBackfill) return;
       await mineBlocks(anvil, workload.blocks(1, 6));
-      const cp = await server.app.db.getRepository(ChainCheckpointEntity).findOneByOrFail({ chainId: anvil.chainId });
-      if (row.state === 'backfilling' && cp.indexedBlock > before) followedDuringBackfill = true;
+      // Under load the head may be followed only a moment later: watch for it while the backfill lasts.
+      for (let i = 0; i < 50 && (await watched(erc721)).state !== 'live'; i++) {
+        const cp = await indexed();
+        if (cp > before && (await watched(erc721)).state === 'backfilling') {
+          followedDuringBackfill = true;
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
     });
     expect(followedDuringBackfill).toBe(true);
     expect((await watched(erc721)).startBlock).toBe(await deployedAt(tokens.erc721));
