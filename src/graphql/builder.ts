@@ -6,7 +6,6 @@ import type { GraphQLContext } from './context';
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   Scalars: {
-    JSON: { Input: unknown; Output: unknown };
     JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };
     Timestamp: { Input: Date; Output: Date | null };
     BigInt: { Input: string; Output: string | bigint };

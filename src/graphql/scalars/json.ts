@@ -1,4 +1,4 @@
-// JSON and JSONObject: free-form values (properties, attributes); the domain validates their content.
+// JSONObject: free-form objects (properties, attributes); the domain validates their content.
 import { Kind, type ValueNode } from 'graphql';
 import { builder } from '../builder';
 
@@ -22,13 +22,6 @@ const literal = (node: ValueNode, vars?: Record<string, unknown> | null): unknow
       return undefined;
   }
 };
-
-builder.scalarType('JSON', {
-  description: 'Any JSON value.',
-  serialize: (v) => v,
-  parseValue: (v) => v,
-  parseLiteral: (node, vars) => literal(node, vars),
-});
 
 const asObject = (v: unknown): Record<string, unknown> => {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new TypeError('must be a JSON object');
