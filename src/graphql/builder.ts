@@ -31,5 +31,5 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.queryType({ description: 'Strata: balances, history, contracts, token metadata and hosted collections.' });
-builder.mutationType({});
+builder.mutationType({ description: 'Changes: hosted collections and their tokens, collection links, wallet links, operator flags and metadata refreshes.' });
 builder.subscriptionType({ description: 'Live events, pushed after ingestion commits; corrections on reorg.' });

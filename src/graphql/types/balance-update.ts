@@ -8,10 +8,10 @@ import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connecti
 export const BalanceUpdateRef = builder.objectRef<BalanceUpdate>('BalanceUpdate').implement({
   description: 'One per (block, account, token id) that a block changed. Mints and burns show as the holder’s change only.',
   fields: (t) => ({
-    chainId: t.exposeInt('chainId'),
+    chainId: t.exposeInt('chainId', { description: 'The chain’s id.' }),
     contractType: t.expose('contractType', { type: ContractTypeRef, description: 'The contract’s token standard.' }),
-    contractAddress: t.exposeString('contractAddress'),
-    accountAddress: t.exposeString('accountAddress'),
+    contractAddress: t.exposeString('contractAddress', { description: 'The token contract, lower-case hex.' }),
+    accountAddress: t.exposeString('accountAddress', { description: 'The holder, lower-case hex (never the zero address).' }),
     tokenId: t.field({ type: 'BigInt', nullable: true, description: 'null for ERC-20.', resolve: (u) => u.tokenId }),
     balance: t.field({
       type: 'BigInt',
@@ -19,8 +19,8 @@ export const BalanceUpdateRef = builder.objectRef<BalanceUpdate>('BalanceUpdate'
       resolve: (u) => u.balance,
     }),
     delta: t.field({ type: 'BigInt', description: 'The signed net change within this block (0 for a self-transfer).', resolve: (u) => u.delta }),
-    blockNumber: t.exposeInt('blockNumber'),
-    blockHash: t.exposeString('blockHash'),
+    blockNumber: t.exposeInt('blockNumber', { description: 'The block that changed the balance.' }),
+    blockHash: t.exposeString('blockHash', { description: 'That block’s hash, lower-case hex.' }),
   }),
 });
 
@@ -37,7 +37,7 @@ builder.queryFields((t) => ({
       'Balance changes of one contract in blocks after `lastBlockNumber` (0: from the beginning), ascending by block, then account, then token id; 200 per page by default, at most 1000. A page ends at a block boundary when it can (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
-      contractAddress: t.arg.string({ required: true }),
+      contractAddress: t.arg.string({ required: true, description: 'The token contract, 0x-prefixed hex in any case.' }),
       lastBlockNumber: t.arg.int({ description: 'Changes in later blocks only (exclusive); 0 or absent: from the beginning.' }),
       ...pagingArgs,
     },

@@ -5,6 +5,7 @@ import { EndpointHealthRef } from './endpoint-health';
 import { WatchedContractRef } from './watched-contract';
 
 const FinalitySourceRef = builder.enumType('FinalitySource', {
+  description: 'What decides a chain’s finalized block.',
   values: {
     NODE: { description: 'The node’s finalized block (never closer to the head than the confirmations).' },
     CONFIRMATIONS: { description: 'The confirmation depth: the node reports no finalized block.' },
@@ -14,15 +15,16 @@ const FinalitySourceRef = builder.enumType('FinalitySource', {
 export const ChainStatusRef = builder.objectRef<ChainStatus>('ChainStatus').implement({
   description: 'From ingestion’s checkpoint; the block fields are null until ingestion first ran for the chain.',
   fields: (t) => ({
-    chainId: t.exposeInt('chainId'),
-    name: t.exposeString('name', { nullable: true }),
+    chainId: t.exposeInt('chainId', { description: 'The chain’s id.' }),
+    name: t.exposeString('name', { nullable: true, description: 'The chain’s configured name (accepted wherever a chain id is); null when it has none.' }),
     indexedBlock: t.exposeInt('indexedBlock', { nullable: true, description: 'Every row up to this block is committed.' }),
-    indexedHash: t.exposeString('indexedHash', { nullable: true }),
+    indexedHash: t.exposeString('indexedHash', { nullable: true, description: 'The hash of indexedBlock, lower-case hex; null until a block is committed.' }),
     headBlock: t.exposeInt('headBlock', { nullable: true, description: 'The node’s head when ingestion last looked.' }),
     finalizedBlock: t.exposeInt('finalizedBlock', { nullable: true, description: 'Blocks up to here are final (see finalitySource).' }),
     finalitySource: t.field({
       type: FinalitySourceRef,
       nullable: true,
+      description: 'What decides finalizedBlock.',
       resolve: (c) => (c.finalitySource === 'node' ? 'NODE' : c.finalitySource === 'confirmations' ? 'CONFIRMATIONS' : null),
     }),
     endpoints: t.field({ type: [EndpointHealthRef], description: 'The chain’s RPC endpoints, preferred first, as the ingester last saw them.', resolve: (c) => c.endpoints }),
@@ -32,7 +34,7 @@ export const ChainStatusRef = builder.objectRef<ChainStatus>('ChainStatus').impl
       resolve: (c) => c.contracts,
     }),
     lag: t.exposeInt('lag', { nullable: true, description: 'headBlock − indexedBlock.' }),
-    updatedAt: t.field({ type: 'Timestamp', nullable: true, resolve: (c) => c.updatedAt }),
+    updatedAt: t.field({ type: 'Timestamp', nullable: true, description: 'When ingestion last wrote the chain’s checkpoint; null until it first ran.', resolve: (c) => c.updatedAt }),
   }),
 });
 

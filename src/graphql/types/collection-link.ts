@@ -2,13 +2,15 @@
 import { builder } from '../builder';
 import type { CollectionLink } from '../../domain/token-metadata/types';
 import { CollectionRef } from './collection';
+import { COLLECTION_ID_ARG } from './collection-token';
 
 const CollectionContractLinkRef = builder.objectRef<CollectionLink>('CollectionContractLink').implement({
+  description: 'A hosted collection linked to a deployed contract: the contract’s token metadata is answered from the collection.',
   fields: (t) => ({
-    chainId: t.exposeInt('chainId'),
-    contractAddress: t.exposeString('contractAddress'),
-    collectionId: t.exposeInt('collectionId'),
-    createdAt: t.field({ type: 'Timestamp', resolve: (l) => l.createdAt }),
+    chainId: t.exposeInt('chainId', { description: 'The contract’s chain id.' }),
+    contractAddress: t.exposeString('contractAddress', { description: 'The linked contract, lower-case hex.' }),
+    collectionId: t.exposeInt('collectionId', { description: 'The hosted collection’s id.' }),
+    createdAt: t.field({ type: 'Timestamp', description: 'When the link was made.', resolve: (l) => l.createdAt }),
   }),
 });
 
@@ -22,9 +24,9 @@ builder.objectField(CollectionRef, 'linkedContracts', (t) =>
 
 const LINK_ARGS = builder.args((t) => ({
   projectId: t.int({ description: 'Defaults to the bearer token’s project.' }),
-  collectionId: t.int({ required: true }),
+  collectionId: t.int(COLLECTION_ID_ARG),
   chainId: t.string({ required: true, description: 'A configured chain id or name.' }),
-  contractAddress: t.string({ required: true }),
+  contractAddress: t.string({ required: true, description: 'The deployed contract’s address, 0x-prefixed hex in any case.' }),
 }));
 
 builder.mutationFields((t) => ({
@@ -38,6 +40,8 @@ builder.mutationFields((t) => ({
   }),
   unlinkCollectionContract: t.boolean({
     nullable: true,
+    description:
+      'Removes the link, so the contract’s token metadata is no longer answered from the collection: true, or NOT_FOUND when not linked (bearer token of the owner).',
     args: LINK_ARGS,
     resolve: (_, args, ctx) => ctx.services.collectionLinks.unlink(ctx.credentials, args),
   }),

@@ -4,25 +4,60 @@ import type { CollectionToken } from '../../domain/collections/types';
 import { connectionType } from './connection';
 import { TokenMetadataInput } from './token-metadata-input';
 
+/** The collection argument of the collection and collection token queries and mutations. */
+export const COLLECTION_ID_ARG = { required: true, description: 'The collection’s id.' } as const;
+const TOKEN_ID_ARG = { type: 'BigInt', required: true, description: 'The token id (a decimal string; 0x hex is accepted).' } as const;
+
 export const CollectionTokenRef = builder.objectRef<CollectionToken>('CollectionToken').implement({
+  description: 'One token of a hosted collection: the metadata document Strata serves for it.',
   fields: (t) => ({
-    collectionId: t.exposeInt('collectionId'),
-    tokenId: t.field({ type: 'BigInt', resolve: (x) => x.tokenId }),
-    name: t.exposeString('name'),
-    description: t.exposeString('description'),
-    image: t.exposeString('image'),
-    video: t.string({ nullable: true, resolve: (x) => x.extra.video ?? null }),
-    audio: t.string({ nullable: true, resolve: (x) => x.extra.audio ?? null }),
-    properties: t.field({ type: 'JSONObject', nullable: true, resolve: (x) => x.properties }),
-    attributes: t.field({ type: ['JSONObject'], nullable: true, resolve: (x) => x.attributes }),
-    imageData: t.string({ nullable: true, resolve: (x) => x.extra.imageData ?? null }),
-    externalUrl: t.string({ nullable: true, resolve: (x) => x.extra.externalUrl ?? null }),
-    backgroundColor: t.string({ nullable: true, resolve: (x) => x.extra.backgroundColor ?? null }),
-    animationUrl: t.string({ nullable: true, resolve: (x) => x.extra.animationUrl ?? null }),
-    decimals: t.int({ nullable: true, resolve: (x) => x.extra.decimals ?? null }),
-    private: t.exposeBoolean('private'),
-    createdAt: t.field({ type: 'Timestamp', resolve: (x) => x.createdAt }),
-    updatedAt: t.field({ type: 'Timestamp', resolve: (x) => x.updatedAt }),
+    collectionId: t.exposeInt('collectionId', { description: 'The collection’s id.' }),
+    tokenId: t.field({ type: 'BigInt', description: 'The token id.', resolve: (x) => x.tokenId }),
+    name: t.exposeString('name', { description: 'The token’s name; may be empty.' }),
+    description: t.exposeString('description', { description: 'Free text; empty when none was given.' }),
+    image: t.exposeString('image', { description: 'Image URL; empty when none.' }),
+    video: t.string({ nullable: true, description: 'Video URL; null or empty when none.', resolve: (x) => x.extra.video ?? null }),
+    audio: t.string({ nullable: true, description: 'Audio URL; null or empty when none.', resolve: (x) => x.extra.audio ?? null }),
+    properties: t.field({
+      type: 'JSONObject',
+      nullable: true,
+      description: 'Free-form properties (string, number or boolean values), keys sorted; null when none.',
+      resolve: (x) => x.properties,
+    }),
+    attributes: t.field({
+      type: ['JSONObject'],
+      nullable: true,
+      description: 'Traits, each a flat object of string, number or boolean values (typically `trait_type` and `value`); null when none.',
+      resolve: (x) => x.attributes,
+    }),
+    imageData: t.string({
+      nullable: true,
+      description: 'Raw image data such as inline SVG (`image_data`); null or empty when none.',
+      resolve: (x) => x.extra.imageData ?? null,
+    }),
+    externalUrl: t.string({
+      nullable: true,
+      description: 'The token’s web page URL (`external_url`); null or empty when none.',
+      resolve: (x) => x.extra.externalUrl ?? null,
+    }),
+    backgroundColor: t.string({
+      nullable: true,
+      description: 'Background colour, 3 to 8 hex digits with or without `#` as given (the public document drops the `#`); null or empty when none.',
+      resolve: (x) => x.extra.backgroundColor ?? null,
+    }),
+    animationUrl: t.string({
+      nullable: true,
+      description: 'Animation or multimedia URL (`animation_url`); null or empty when none.',
+      resolve: (x) => x.extra.animationUrl ?? null,
+    }),
+    decimals: t.int({
+      nullable: true,
+      description: 'Decimal places of the token’s amounts, 0 to 255; null when none was given.',
+      resolve: (x) => x.extra.decimals ?? null,
+    }),
+    private: t.exposeBoolean('private', { description: 'True when the token’s public document is not served (nor answered for a linked contract).' }),
+    createdAt: t.field({ type: 'Timestamp', description: 'When the token was created.', resolve: (x) => x.createdAt }),
+    updatedAt: t.field({ type: 'Timestamp', description: 'When the token was last changed.', resolve: (x) => x.updatedAt }),
   }),
 });
 
@@ -36,7 +71,11 @@ builder.queryFields((t) => ({
     nullable: true,
     type: CollectionTokenRef,
     description: 'One token of a hosted collection (bearer token of the owning project).',
-    args: { projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }), collectionId: t.arg.int({ required: true }), tokenId: t.arg({ type: 'BigInt', required: true }) },
+    args: {
+      projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }),
+      collectionId: t.arg.int(COLLECTION_ID_ARG),
+      tokenId: t.arg(TOKEN_ID_ARG),
+    },
     resolve: (_, args, ctx) => ctx.services.collections.getToken(ctx.credentials, args),
   }),
 }));
@@ -45,7 +84,13 @@ builder.mutationFields((t) => ({
   createCollectionToken: t.field({
     nullable: true,
     type: CollectionTokenRef,
-    args: { projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }), collectionId: t.arg.int({ required: true }), token: t.arg({ type: TokenMetadataInput, required: true }), private: t.arg.boolean() },
+    description: 'Adds a token to a collection; `token.tokenId` is required and must be new to the collection (bearer token of the owning project).',
+    args: {
+      projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }),
+      collectionId: t.arg.int(COLLECTION_ID_ARG),
+      token: t.arg({ type: TokenMetadataInput, required: true, description: 'The token’s fields; `tokenId` is required.' }),
+      private: t.arg.boolean({ description: 'True stops the token’s public document being served; false when absent.' }),
+    },
     resolve: (_, args, ctx) => ctx.services.collections.createToken(ctx.credentials, args),
   }),
   updateCollectionToken: t.field({
@@ -53,16 +98,25 @@ builder.mutationFields((t) => ({
     type: CollectionTokenRef,
     description: 'Changes the given fields of a token; absent fields keep their value.',
     args: {
-      projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }), collectionId: t.arg.int({ required: true }),
-      tokenId: t.arg({ type: 'BigInt', required: true }),
-      token: t.arg({ type: TokenMetadataInput, required: true }),
-      private: t.arg.boolean(),
+      projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }), collectionId: t.arg.int(COLLECTION_ID_ARG),
+      tokenId: t.arg(TOKEN_ID_ARG),
+      token: t.arg({
+        type: TokenMetadataInput,
+        required: true,
+        description: 'The fields to change; a `tokenId` given here must equal the `tokenId` argument.',
+      }),
+      private: t.arg.boolean({ description: 'True stops, false resumes serving the token’s public document; absent keeps it as it is.' }),
     },
     resolve: (_, args, ctx) => ctx.services.collections.updateToken(ctx.credentials, args),
   }),
   deleteCollectionToken: t.boolean({
     nullable: true,
-    args: { projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }), collectionId: t.arg.int({ required: true }), tokenId: t.arg({ type: 'BigInt', required: true }) },
+    description: 'Deletes a token of a collection; true when deleted, NOT_FOUND when there is no such token (bearer token of the owning project).',
+    args: {
+      projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }),
+      collectionId: t.arg.int(COLLECTION_ID_ARG),
+      tokenId: t.arg(TOKEN_ID_ARG),
+    },
     resolve: (_, args, ctx) => ctx.services.collections.deleteToken(ctx.credentials, args),
   }),
 }));

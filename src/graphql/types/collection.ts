@@ -4,18 +4,23 @@ import type { Collection } from '../../domain/collections/types';
 import { CollectionBaseUrisRef } from './collection-base-uris';
 import { CollectionInput } from './collection-input';
 import { CollectionMetadataRef } from './collection-metadata';
-import { CollectionTokenConnectionRef } from './collection-token';
+import { COLLECTION_ID_ARG, CollectionTokenConnectionRef } from './collection-token';
 import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
 
 export const CollectionRef = builder.objectRef<Collection>('Collection').implement({
+  description: 'A hosted NFT collection of a project, whose metadata documents Strata serves publicly unless it is private.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    projectId: t.exposeInt('projectId'),
-    metadata: t.field({ type: CollectionMetadataRef, resolve: (c) => c.metadata }),
-    private: t.exposeBoolean('private'),
-    tokenCount: t.exposeInt('tokenCount'),
-    createdAt: t.field({ type: 'Timestamp', resolve: (c) => c.createdAt }),
-    updatedAt: t.field({ type: 'Timestamp', resolve: (c) => c.updatedAt }),
+    id: t.exposeInt('id', { description: 'The collection’s id.' }),
+    projectId: t.exposeInt('projectId', { description: 'The owning project’s id.' }),
+    metadata: t.field({ type: CollectionMetadataRef, description: 'Its name, description, image, link and properties.', resolve: (c) => c.metadata }),
+    private: t.exposeBoolean('private', { description: 'True when its public documents (its own and its tokens’) are not served.' }),
+    tokenCount: t.exposeInt('tokenCount', { description: 'How many tokens it has, private ones included.' }),
+    createdAt: t.field({ type: 'Timestamp', description: 'When it was created.', resolve: (c) => c.createdAt }),
+    updatedAt: t.field({
+      type: 'Timestamp',
+      description: 'When its own fields last changed (changes to its tokens do not count).',
+      resolve: (c) => c.updatedAt,
+    }),
     baseUris: t.field({ type: CollectionBaseUrisRef, description: 'Where Strata serves the collection’s public documents.', resolve: (c) => c.baseURIs }),
     tokens: t.field({
       type: CollectionTokenConnectionRef,
@@ -45,7 +50,8 @@ builder.queryFields((t) => ({
   collection: t.field({
     nullable: true,
     type: CollectionRef,
-    args: { projectId: t.arg.int(PROJECT_ARG), collectionId: t.arg.int({ required: true }) },
+    description: 'One collection of the project (bearer token of the owning project).',
+    args: { projectId: t.arg.int(PROJECT_ARG), collectionId: t.arg.int(COLLECTION_ID_ARG) },
     resolve: (_, args, ctx) => ctx.services.collections.get(ctx.credentials, args),
   }),
 }));
@@ -54,20 +60,30 @@ builder.mutationFields((t) => ({
   createCollection: t.field({
     nullable: true,
     type: CollectionRef,
-    args: { projectId: t.arg.int(PROJECT_ARG), input: t.arg({ type: CollectionInput, required: true }) },
+    description: 'Creates a collection in the project; `input.name` is required (bearer token of the project).',
+    args: {
+      projectId: t.arg.int(PROJECT_ARG),
+      input: t.arg({ type: CollectionInput, required: true, description: 'The collection’s fields; `name` is required.' }),
+    },
     resolve: (_, { projectId, input }, ctx) =>
       ctx.services.collections.create(ctx.credentials, { projectId, metadata: input, private: input.private }),
   }),
   updateCollection: t.field({
     nullable: true,
     type: CollectionRef,
-    args: { projectId: t.arg.int(PROJECT_ARG), collectionId: t.arg.int({ required: true }), input: t.arg({ type: CollectionInput, required: true }) },
+    description: 'Changes the given fields of a collection; absent fields keep their value (bearer token of the owning project).',
+    args: {
+      projectId: t.arg.int(PROJECT_ARG),
+      collectionId: t.arg.int(COLLECTION_ID_ARG),
+      input: t.arg({ type: CollectionInput, required: true, description: 'The fields to change.' }),
+    },
     resolve: (_, { projectId, collectionId, input }, ctx) =>
       ctx.services.collections.update(ctx.credentials, { projectId, collectionId, metadata: input, private: input.private }),
   }),
   deleteCollection: t.boolean({
     nullable: true,
-    args: { projectId: t.arg.int(PROJECT_ARG), collectionId: t.arg.int({ required: true }) },
+    description: 'Deletes a collection with all its tokens; true when deleted, NOT_FOUND when there is none (bearer token of the owning project).',
+    args: { projectId: t.arg.int(PROJECT_ARG), collectionId: t.arg.int(COLLECTION_ID_ARG) },
     resolve: (_, args, ctx) => ctx.services.collections.delete(ctx.credentials, args),
   }),
 }));

@@ -3,6 +3,7 @@ import { builder } from '../builder';
 import type { EndpointHealth } from '../../domain/indexer/types';
 
 const EndpointStateRef = builder.enumType('EndpointState', {
+  description: 'Whether the ingester sends requests to an RPC endpoint, and if not, why.',
   values: {
     HEALTHY: { description: 'Takes requests.' },
     BENCHED: { description: 'Failed recently; tried again once benchedUntil passes.' },
@@ -16,12 +17,17 @@ const STATES = { healthy: 'HEALTHY', benched: 'BENCHED', behind: 'BEHIND', 'wron
 export const EndpointHealthRef = builder.objectRef<EndpointHealth>('EndpointHealth').implement({
   description: 'Scheme, host and port only: paths and credentials, where providers put API keys, are never shown.',
   fields: (t) => ({
-    url: t.exposeString('url'),
-    state: t.field({ type: EndpointStateRef, resolve: (e) => STATES[e.state] }),
+    url: t.exposeString('url', { description: 'The endpoint’s scheme, host and port.' }),
+    state: t.field({ type: EndpointStateRef, description: 'Whether it takes requests.', resolve: (e) => STATES[e.state] }),
     inUse: t.exposeBoolean('inUse', { description: 'Requests go to this endpoint now (the first usable one, in configured order).' }),
     head: t.exposeInt('head', { nullable: true, description: 'The last head it reported.' }),
     failures: t.exposeInt('failures', { description: 'Transient failures in a row.' }),
-    benchedUntil: t.field({ type: 'Timestamp', nullable: true, resolve: (e) => e.benchedUntil }),
+    benchedUntil: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'When its bench ends; null when no bench is running.',
+      resolve: (e) => e.benchedUntil,
+    }),
     served: t.exposeInt('served', { description: 'Requests it answered since the ingester started.' }),
     failed: t.exposeInt('failed', { description: 'Requests that failed on it since the ingester started.' }),
   }),

@@ -4,7 +4,10 @@ import type { LinkedWallet } from '../../domain/wallets/types';
 
 const MessageFormRef = builder.enumType('WalletMessageForm', {
   description: 'How a wallet’s message was written: the documented text, or that text as the statement of an EIP-4361 message.',
-  values: { PLAIN: { value: 'plain' }, EIP4361: { value: 'eip4361' } } as const,
+  values: {
+    PLAIN: { value: 'plain', description: 'The documented text alone, e.g. `child wallet with address <child>`.' },
+    EIP4361: { value: 'eip4361', description: 'The documented text as the statement of an EIP-4361 message (domain, chain id, single-use nonce, expiry).' },
+  } as const,
 });
 
 const SignatureTypeRef = builder.enumType('WalletSignatureType', {
@@ -17,24 +20,39 @@ const SignatureTypeRef = builder.enumType('WalletSignatureType', {
 });
 
 export const LinkedWalletRef = builder.objectRef<LinkedWallet>('LinkedWallet').implement({
+  description: 'A child wallet linked to a parent wallet in the access key’s project.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
+    id: t.exposeInt('id', { description: 'The link’s id, ascending in creation order.' }),
     walletAddress: t.exposeString('walletAddress', { description: 'The parent wallet, lower-case.' }),
     linkedWalletAddress: t.exposeString('linkedWalletAddress', { description: 'The child wallet, lower-case.' }),
     walletType: t.exposeString('walletType', { nullable: true, description: 'The `linkedWalletType` sent when linking.' }),
-    createdAt: t.field({ type: 'Timestamp', resolve: (w) => w.createdAt }),
-    signatureChainId: t.exposeInt('signatureChainId'),
-    parentMessageForm: t.field({ type: MessageFormRef, resolve: (w) => w.parentMessageForm }),
-    linkedMessageForm: t.field({ type: MessageFormRef, resolve: (w) => w.linkedMessageForm }),
-    parentSignatureType: t.field({ type: SignatureTypeRef, resolve: (w) => w.parentSignatureKind }),
-    linkedSignatureType: t.field({ type: SignatureTypeRef, resolve: (w) => w.linkedSignatureKind }),
+    createdAt: t.field({ type: 'Timestamp', description: 'When the wallets were linked.', resolve: (w) => w.createdAt }),
+    signatureChainId: t.exposeInt('signatureChainId', { description: 'The chain the linking signatures were verified on.' }),
+    parentMessageForm: t.field({ type: MessageFormRef, description: 'How the parent’s linking message was written.', resolve: (w) => w.parentMessageForm }),
+    linkedMessageForm: t.field({ type: MessageFormRef, description: 'How the child’s linking message was written.', resolve: (w) => w.linkedMessageForm }),
+    parentSignatureType: t.field({
+      type: SignatureTypeRef,
+      description: 'How the parent’s linking signature was verified.',
+      resolve: (w) => w.parentSignatureKind,
+    }),
+    linkedSignatureType: t.field({
+      type: SignatureTypeRef,
+      description: 'How the child’s linking signature was verified.',
+      resolve: (w) => w.linkedSignatureKind,
+    }),
   }),
 });
 
+const SIGNATURE_DOC = '0x-prefixed hex: a 65- or 64-byte account signature (EIP-191), or a contract wallet’s (ERC-1271, ERC-6492).';
+
 const PROOF = {
-  parentWalletAddress: { required: true },
-  parentWalletMessage: { required: true },
-  parentWalletSignature: { required: true },
+  parentWalletAddress: { required: true, description: 'The parent wallet’s address, 0x-prefixed hex in any case.' },
+  parentWalletMessage: {
+    required: true,
+    description: 'The text the parent signed: the one this operation names, plain or as the statement of an EIP-4361 message.',
+  },
+  parentWalletSignature: { required: true, description: `The parent’s signature of parentWalletMessage, ${SIGNATURE_DOC}` },
+  linkedWalletAddress: { required: true, description: 'The child wallet’s address, 0x-prefixed hex in any case.' },
   signatureChainId: { required: true, description: 'Chain id (or configured name) the signatures are verified on.' },
 } as const;
 
@@ -63,9 +81,12 @@ builder.mutationFields((t) => ({
       parentWalletAddress: t.arg.string(PROOF.parentWalletAddress),
       parentWalletMessage: t.arg.string(PROOF.parentWalletMessage),
       parentWalletSignature: t.arg.string(PROOF.parentWalletSignature),
-      linkedWalletAddress: t.arg.string({ required: true }),
-      linkedWalletMessage: t.arg.string({ required: true }),
-      linkedWalletSignature: t.arg.string({ required: true }),
+      linkedWalletAddress: t.arg.string(PROOF.linkedWalletAddress),
+      linkedWalletMessage: t.arg.string({
+        required: true,
+        description: 'The text the child signed: `Link to parent wallet with address <parent>`, plain or as the statement of an EIP-4361 message.',
+      }),
+      linkedWalletSignature: t.arg.string({ required: true, description: `The child’s signature of linkedWalletMessage, ${SIGNATURE_DOC}` }),
       linkedWalletType: t.arg.string({ description: 'Kind of the child wallet, free text (stored as walletType).' }),
       signatureChainId: t.arg.string(PROOF.signatureChainId),
     },
@@ -79,9 +100,11 @@ builder.mutationFields((t) => ({
       parentWalletAddress: t.arg.string(PROOF.parentWalletAddress),
       parentWalletMessage: t.arg.string(PROOF.parentWalletMessage),
       parentWalletSignature: t.arg.string(PROOF.parentWalletSignature),
-      linkedWalletAddress: t.arg.string({ required: true }),
-      linkedWalletMessage: t.arg.string(),
-      linkedWalletSignature: t.arg.string(),
+      linkedWalletAddress: t.arg.string(PROOF.linkedWalletAddress),
+      linkedWalletMessage: t.arg.string({
+        description: 'Optional, verified when sent: the text the child signed, `Unlink from parent wallet with address <parent>` (plain or EIP-4361).',
+      }),
+      linkedWalletSignature: t.arg.string({ description: `Optional, verified when sent: the child’s signature of linkedWalletMessage, ${SIGNATURE_DOC}` }),
       signatureChainId: t.arg.string(PROOF.signatureChainId),
     },
     resolve: (_, args, ctx) => ctx.services.wallets.remove(ctx.credentials, args),

@@ -4,13 +4,14 @@ import { builder } from '../builder';
 export const DateIntervalRef = builder.enumType('DateInterval', {
   description: 'Period of a market statistic; labels are the period’s first day (UTC).',
   values: {
-    DAY: { value: 'DAY' },
+    DAY: { value: 'DAY', description: 'UTC calendar day' },
     WEEK: { value: 'WEEK', description: 'ISO week, starting on Monday' },
-    MONTH: { value: 'MONTH' },
+    MONTH: { value: 'MONTH', description: 'Calendar month (UTC)' },
   } as const,
 });
 
 export const MarketQueryFilter = builder.inputType('MarketQueryFilter', {
+  description: 'What `marketTxnEventTotal` counts: the days, the period and the contracts (given, or those linked to a project’s collections).',
   fields: (t) => ({
     startDate: t.string({ required: true, description: 'First day counted, YYYY-MM-DD (UTC).' }),
     endDate: t.string({

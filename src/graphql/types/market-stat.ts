@@ -18,7 +18,7 @@ builder.queryFields((t) => ({
     description:
       'Market transaction events (sales: an ERC-721/1155 token moving between two non-zero addresses in a transaction that also pays, in native value or an ERC-20 transfer) per period, oldest first. A bearer token is optional; when sent it must be valid and belong to `projectId`.',
     args: {
-      filter: t.arg({ type: MarketQueryFilter, required: true }),
+      filter: t.arg({ type: MarketQueryFilter, required: true, description: 'What to count, over which days and periods.' }),
       includeEmptyPeriods: t.arg.boolean({ defaultValue: false, description: 'Also list the periods without events, with value 0.' }),
     },
     resolve: (_, { filter, includeEmptyPeriods }, ctx) =>

@@ -5,6 +5,7 @@ import { CHAIN_ID_ARG, TokenBalanceRef } from './token-balance';
 import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
 
 const ContractVerificationStatusRef = builder.enumType('ContractVerificationStatus', {
+  description: 'Which contracts a balance summary reports, by the operator’s flags.',
   values: {
     VERIFIED: { description: 'Contracts the operator verified and did not blacklist (the default).' },
     UNVERIFIED: { description: 'Contracts neither verified nor blacklisted.' },
@@ -13,22 +14,27 @@ const ContractVerificationStatusRef = builder.enumType('ContractVerificationStat
 });
 
 const TokenBalancesFilterInput = builder.inputType('TokenBalancesFilterInput', {
+  description: 'Whose balances `tokenBalancesSummary` reports, and of which contracts.',
   fields: (t) => ({
     accountAddresses: t.stringList({ required: true, description: 'The accounts, 1 to 100.' }),
-    contractStatus: t.field({ type: ContractVerificationStatusRef, required: false }),
+    contractStatus: t.field({
+      type: ContractVerificationStatusRef,
+      required: false,
+      description: 'Which contracts to report by their flags; VERIFIED when absent, ignored when contractWhitelist is given.',
+    }),
     contractWhitelist: t.stringList({ required: false, description: 'Only these contracts, whatever their status.' }),
     contractBlacklist: t.stringList({ required: false, description: 'Never these contracts.' }),
-    omitNativeBalances: t.boolean({ required: false }),
+    omitNativeBalances: t.boolean({ required: false, description: 'True leaves nativeBalances empty (the node is not asked); false when absent.' }),
   }),
 });
 
 export const NativeBalanceRef = builder.objectRef<NativeBalance>('NativeBalance').implement({
   description: 'The native coin balance of an account, read from the node (eth_getBalance at the latest block).',
   fields: (t) => ({
-    chainId: t.exposeInt('chainId'),
-    accountAddress: t.exposeString('accountAddress'),
+    chainId: t.exposeInt('chainId', { description: 'The chain’s id.' }),
+    accountAddress: t.exposeString('accountAddress', { description: 'The account, lower-case hex.' }),
     balance: t.field({ type: 'BigInt', description: 'Wei; 0 when the node could not be read.', resolve: (n) => n.balance }),
-    errorReason: t.exposeString('errorReason', { nullable: true }),
+    errorReason: t.exposeString('errorReason', { nullable: true, description: 'Why the node could not be read; null when it was.' }),
   }),
 });
 
@@ -53,7 +59,7 @@ builder.queryFields((t) => ({
       'Several accounts at once, one row per (account, contract): ERC-20 balances as they are, ERC-721/1155 holdings summarised (isSummary, uniqueCollectibles). Ordered by account then contract; 50 per page by default, at most 100 (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
-      filter: t.arg({ type: TokenBalancesFilterInput, required: true }),
+      filter: t.arg({ type: TokenBalancesFilterInput, required: true, description: 'The accounts, and which contracts to report.' }),
       ...pagingArgs,
     },
     resolve: async (_, args, ctx) => {

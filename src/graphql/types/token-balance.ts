@@ -13,14 +13,14 @@ export const CHAIN_ID_ARG = { description: 'Chain id or configured name; optiona
 export const TokenBalanceRef = builder.objectRef<TokenBalance>('TokenBalance').implement({
   description: 'Read from what ingestion committed: the balance after the last indexed block that changed it.',
   fields: (t) => ({
-    chainId: t.exposeInt('chainId'),
+    chainId: t.exposeInt('chainId', { description: 'The chain’s id.' }),
     contractType: t.expose('contractType', { type: ContractTypeRef, description: 'The contract’s token standard (ERC20 for an unclassified contract whose balances carry no token id).' }),
     contractAddress: t.exposeString('contractAddress', { description: 'Lower-case hex.' }),
     accountAddress: t.exposeString('accountAddress', { description: 'Lower-case hex.' }),
     tokenId: t.field({ type: 'BigInt', nullable: true, description: 'null for ERC-20 and for summary rows.', resolve: (b) => b.tokenId }),
     balance: t.field({ type: 'BigInt', description: 'Above zero; for a summary row the sum over its tokens.', resolve: (b) => b.balance }),
     blockNumber: t.exposeInt('blockNumber', { description: 'The last block that changed it.' }),
-    blockHash: t.exposeString('blockHash'),
+    blockHash: t.exposeString('blockHash', { description: 'That block’s hash, lower-case hex.' }),
     uniqueCollectibles: t.field({ type: 'BigInt', description: 'How many token ids a summary row stands for; 0 otherwise.', resolve: (b) => b.uniqueCollectibles }),
     isSummary: t.exposeBoolean('isSummary', { description: 'One row for all of the account’s tokens of an ERC-721/1155 contract.' }),
     contractInfo: t.field({
@@ -51,10 +51,10 @@ builder.queryFields((t) => ({
       'Balances above zero of one account, ordered by contract then token id (as text), 50 per page by default, at most 100 (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
-      accountAddress: t.arg.string({ required: true }),
-      contractAddress: t.arg.string(),
+      accountAddress: t.arg.string({ required: true, description: 'The account, 0x-prefixed hex in any case.' }),
+      contractAddress: t.arg.string({ description: 'Only balances of this contract (any case).' }),
       tokenId: t.arg({ type: 'BigInt', description: '0 also matches ERC-20 balances.' }),
-      metadataOptions: t.arg({ type: MetadataOptionsInput }),
+      metadataOptions: t.arg({ type: MetadataOptionsInput, description: 'Which contracts’ balances are reported, by their flags.' }),
       includeCollectionTokens: t.arg.boolean({
         description: 'Default true; false answers ERC-721/1155 holdings as one summary row per contract.',
       }),

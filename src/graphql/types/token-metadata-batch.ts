@@ -5,8 +5,9 @@ import { loadAll } from '../loaders';
 import { TokenMetadataRef } from './token-metadata';
 
 const ContractTokenIdsInput = builder.inputType('ContractTokenIdsInput', {
+  description: 'One contract of a batch, with the token ids wanted of it.',
   fields: (t) => ({
-    contractAddress: t.string({ required: true }),
+    contractAddress: t.string({ required: true, description: 'The contract, 0x-prefixed hex in any case; the same contract given twice is merged.' }),
     tokenIds: t.field({ type: ['BigInt'], required: true, description: 'At most 50.' }),
   }),
 });
@@ -14,9 +15,10 @@ const ContractTokenIdsInput = builder.inputType('ContractTokenIdsInput', {
 const ContractTokenMetadataRef = builder
   .objectRef<{ contractAddress: string; tokenMetadata: TokenMetadata[] }>('ContractTokenMetadata')
   .implement({
+    description: 'The token metadata of one requested contract.',
     fields: (t) => ({
       contractAddress: t.exposeString('contractAddress', { description: 'Lower-case.' }),
-      tokenMetadata: t.field({ type: [TokenMetadataRef], resolve: (e) => e.tokenMetadata }),
+      tokenMetadata: t.field({ type: [TokenMetadataRef], description: 'One entry per distinct token id, in request order.', resolve: (e) => e.tokenMetadata }),
     }),
   });
 

@@ -5,6 +5,7 @@ import { loadAll } from '../loaders';
 import { ZERO_DATE } from './contract-info';
 
 const TokenMetadataStatusRef = builder.enumType('TokenMetadataStatus', {
+  description: 'Whether a token’s metadata document is there, and if not, why.',
   values: {
     AVAILABLE: { description: 'A document is there.' },
     FETCHING: { description: 'No document yet; a fetch is running (ask again shortly).' },
@@ -14,6 +15,7 @@ const TokenMetadataStatusRef = builder.enumType('TokenMetadataStatus', {
 });
 
 const TokenMetadataSourceRef = builder.enumType('TokenMetadataSource', {
+  description: 'Where a token’s metadata document came from.',
   values: {
     CHAIN: { description: 'The token URI the contract returns (tokenURI / uri).' },
     COLLECTION: { description: 'The hosted collection linked to the contract.' },
@@ -24,24 +26,38 @@ const TokenMetadataSourceRef = builder.enumType('TokenMetadataSource', {
 export const TokenMetadataRef = builder.objectRef<TokenMetadata>('TokenMetadata').implement({
   description: 'Text fields are empty strings when the document has none.',
   fields: (t) => ({
-    chainId: t.exposeInt('chainId'),
-    contractAddress: t.exposeString('contractAddress'),
-    tokenId: t.field({ type: 'BigInt', resolve: (m) => m.tokenId }),
-    name: t.exposeString('name'),
-    description: t.exposeString('description'),
-    image: t.exposeString('image'),
-    video: t.exposeString('video'),
-    audio: t.exposeString('audio'),
-    properties: t.field({ type: 'JSONObject', nullable: true, resolve: (m) => m.properties }),
-    attributes: t.field({ type: ['JSONObject'], nullable: true, resolve: (m) => m.attributes }),
-    imageData: t.exposeString('imageData'),
-    externalUrl: t.exposeString('externalUrl'),
-    backgroundColor: t.exposeString('backgroundColor'),
-    animationUrl: t.exposeString('animationUrl'),
-    decimals: t.int({ nullable: true, resolve: (m) => m.decimals }),
+    chainId: t.exposeInt('chainId', { description: 'The chain’s id.' }),
+    contractAddress: t.exposeString('contractAddress', { description: 'The token contract, lower-case hex.' }),
+    tokenId: t.field({ type: 'BigInt', description: 'The token id.', resolve: (m) => m.tokenId }),
+    name: t.exposeString('name', { description: 'The token’s name (`name`).' }),
+    description: t.exposeString('description', { description: 'The token’s description (`description`).' }),
+    image: t.exposeString('image', { description: 'Image URL (`image`, or `image_url`).' }),
+    video: t.exposeString('video', { description: 'Video URL (`video`).' }),
+    audio: t.exposeString('audio', { description: 'Audio URL (`audio`).' }),
+    properties: t.field({
+      type: 'JSONObject',
+      nullable: true,
+      description: 'The document’s `properties` object; null when it has none.',
+      resolve: (m) => m.properties,
+    }),
+    attributes: t.field({
+      type: ['JSONObject'],
+      nullable: true,
+      description: 'The document’s traits, each an object, typically `trait_type` and `value` (a `{trait: value}` object becomes this list); null when none.',
+      resolve: (m) => m.attributes,
+    }),
+    imageData: t.exposeString('imageData', { description: 'Raw image data such as inline SVG (`image_data`).' }),
+    externalUrl: t.exposeString('externalUrl', { description: 'The token’s web page URL (`external_url`).' }),
+    backgroundColor: t.exposeString('backgroundColor', { description: 'Background colour in hex (`background_color`).' }),
+    animationUrl: t.exposeString('animationUrl', { description: 'Animation or multimedia URL (`animation_url`).' }),
+    decimals: t.int({
+      nullable: true,
+      description: 'Decimal places of the token’s amounts (`decimals`); null when the document has none.',
+      resolve: (m) => m.decimals,
+    }),
     updatedAt: t.field({ type: 'Timestamp', description: 'When the document was fetched; the zero time without one.', resolve: (m) => m.updatedAt ?? ZERO_DATE }),
-    status: t.field({ type: TokenMetadataStatusRef, resolve: (m) => m.status }),
-    source: t.field({ type: TokenMetadataSourceRef, resolve: (m) => m.source }),
+    status: t.field({ type: TokenMetadataStatusRef, description: 'Whether the document is there.', resolve: (m) => m.status }),
+    source: t.field({ type: TokenMetadataSourceRef, description: 'Where the document came from.', resolve: (m) => m.source }),
     lastError: t.string({ nullable: true, description: 'Why the last fetch failed.', resolve: (m) => m.lastError }),
     retryAt: t.field({ type: 'Timestamp', nullable: true, description: 'Reads fetch a failed token again after this time.', resolve: (m) => m.retryAt }),
   }),
@@ -49,7 +65,7 @@ export const TokenMetadataRef = builder.objectRef<TokenMetadata>('TokenMetadata'
 
 const TOKEN_ARGS = builder.args((t) => ({
   chainId: t.string({ required: true, description: 'A configured chain id or name.' }),
-  contractAddress: t.string({ required: true }),
+  contractAddress: t.string({ required: true, description: 'The token contract, 0x-prefixed hex in any case.' }),
   tokenIds: t.field({ type: ['BigInt'], required: true, description: 'At most 50.' }),
 }));
 

@@ -8,11 +8,12 @@ import { TransactionHistoryFilterInput } from './transaction-history-filter-inpu
 import { TransferRef } from './transfer';
 
 export const TransactionRef = builder.objectRef<Transaction>('Transaction').implement({
+  description: 'A transaction that moved tokens, with its transfers.',
   fields: (t) => ({
-    chainId: t.exposeInt('chainId'),
-    txnHash: t.exposeString('txnHash'),
-    blockNumber: t.exposeInt('blockNumber'),
-    blockHash: t.exposeString('blockHash'),
+    chainId: t.exposeInt('chainId', { description: 'The chain’s id.' }),
+    txnHash: t.exposeString('txnHash', { description: 'The transaction’s hash, lower-case hex.' }),
+    blockNumber: t.exposeInt('blockNumber', { description: 'The block holding it.' }),
+    blockHash: t.exposeString('blockHash', { description: 'That block’s hash, lower-case hex.' }),
     timestamp: t.field({ type: 'Timestamp', description: 'The block’s time.', resolve: (x) => x.timestamp }),
     transfers: t.field({
       type: [TransferRef],
@@ -35,7 +36,7 @@ builder.queryFields((t) => ({
       'Transactions that moved tokens matching the filter, newest first (block, then position in the block); 10 per page by default, at most 100 (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
-      filter: t.arg({ type: TransactionHistoryFilterInput, required: true }),
+      filter: t.arg({ type: TransactionHistoryFilterInput, required: true, description: 'Which transactions to list.' }),
       metadataOptions: t.arg({ type: MetadataOptionsInput, description: 'Which contracts’ transfers count (and are listed).' }),
       ...pagingArgs,
     },

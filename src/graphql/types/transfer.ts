@@ -7,6 +7,7 @@ import { ContractInfoRef } from './contract-info';
 import { TokenMetadataRef } from './token-metadata';
 
 const TransferTypeRef = builder.enumType('TransferType', {
+  description: 'How a transfer relates to the accounts asked about.',
   values: {
     SEND: { description: 'From one of the accounts asked about (a self-transfer too).' },
     RECEIVE: { description: 'To one of the accounts asked about.' },
@@ -20,19 +21,23 @@ export const distinctTokenIds = (t: Transfer): string[] => [...new Set(t.tokenId
 export const TransferRef = builder.objectRef<Transfer>('Transfer').implement({
   description: 'An ERC-20/721 Transfer, or an ERC-1155 TransferSingle/TransferBatch with all its items.',
   fields: (t) => ({
-    transferType: t.field({ type: TransferTypeRef, resolve: (x) => x.transferType }),
-    contractAddress: t.exposeString('contractAddress'),
+    transferType: t.field({ type: TransferTypeRef, description: 'Whether it sends from or goes to the accounts asked about.', resolve: (x) => x.transferType }),
+    contractAddress: t.exposeString('contractAddress', { description: 'The token contract, lower-case hex.' }),
     contractType: t.expose('contractType', { type: ContractTypeRef, description: 'ERC20, ERC721 or ERC1155.' }),
-    from: t.exposeString('from'),
-    to: t.exposeString('to'),
+    from: t.exposeString('from', { description: 'The sender, lower-case hex (the zero address for a mint).' }),
+    to: t.exposeString('to', { description: 'The recipient, lower-case hex (the zero address for a burn).' }),
     tokenIds: t.field({
       type: ['BigInt'],
       nullable: true,
       description: 'Parallel to `amounts`; null for ERC-20.',
       resolve: (x) => (x.tokenIds.every((id) => id === null) ? null : x.tokenIds.map((id) => id ?? '0')),
     }),
-    amounts: t.field({ type: ['BigInt'], resolve: (x) => x.amounts }),
-    logIndex: t.exposeInt('logIndex'),
+    amounts: t.field({
+      type: ['BigInt'],
+      description: 'The amounts moved, parallel to `tokenIds`: the value for ERC-20, 1 for ERC-721.',
+      resolve: (x) => x.amounts,
+    }),
+    logIndex: t.exposeInt('logIndex', { description: 'The log’s index in the block.' }),
     contractInfo: t.field({
       type: ContractInfoRef,
       nullable: true,

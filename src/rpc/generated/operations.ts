@@ -2,7 +2,9 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** One contract of a batch, with the token ids wanted of it. */
 export type ContractTokenIdsInput = {
+  /** The contract, 0x-prefixed hex in any case; the same contract given twice is merged. */
   contractAddress: string;
   /** At most 50. */
   tokenIds: Array<string>;
@@ -19,6 +21,7 @@ export type ContractType =
   /** Not recognised as a token contract (or not classified yet). */
   | 'UNKNOWN';
 
+/** Which contracts a balance summary reports, by the operator’s flags. */
 export type ContractVerificationStatus =
   /** Every contract, blacklisted ones included. */
   | 'ALL'
@@ -29,16 +32,22 @@ export type ContractVerificationStatus =
 
 /** Period of a market statistic; labels are the period’s first day (UTC). */
 export type DateInterval =
+  /** UTC calendar day */
   | 'DAY'
+  /** Calendar month (UTC) */
   | 'MONTH'
   /** ISO week, starting on Monday */
   | 'WEEK';
 
+/** Which token events a subscriber receives: `contractAddresses` or `accounts` (or both) must be given; every list given must match. */
 export type EventFilterInput = {
+  /** Events from, to or (ERC-1155) operated by any of these accounts (any case), at most 1,000. */
   accounts?: Array<string> | null | undefined;
+  /** Events of any of these token contracts (0x-prefixed hex, any case), at most 1,000. */
   contractAddresses?: Array<string> | null | undefined;
   /** Event signatures, e.g. `Transfer(address indexed from, address indexed to, uint256 value)`. */
   events?: Array<string> | null | undefined;
+  /** Events moving any of these token ids; ERC-20 events never match. */
   tokenIds?: Array<string> | null | undefined;
 };
 
@@ -49,6 +58,7 @@ export type EventLogType =
   /** The log’s block was orphaned by a reorg: the event no longer happened. */
   | 'BLOCK_REMOVED';
 
+/** What `marketTxnEventTotal` counts: the days, the period and the contracts (given, or those linked to a project’s collections). */
 export type MarketQueryFilter = {
   /** Only this configured chain (id or name); every configured chain when absent. */
   chainId?: string | null | undefined;
@@ -80,39 +90,61 @@ export type MetadataOptionsInput = {
   verifiedOnly?: boolean | null | undefined;
 };
 
+/** Whose balances `tokenBalancesSummary` reports, and of which contracts. */
 export type TokenBalancesFilterInput = {
   /** The accounts, 1 to 100. */
   accountAddresses: Array<string>;
   /** Never these contracts. */
   contractBlacklist?: Array<string> | null | undefined;
+  /** Which contracts to report by their flags; VERIFIED when absent, ignored when contractWhitelist is given. */
   contractStatus?: ContractVerificationStatus | null | undefined;
   /** Only these contracts, whatever their status. */
   contractWhitelist?: Array<string> | null | undefined;
+  /** True leaves nativeBalances empty (the node is not asked); false when absent. */
   omitNativeBalances?: boolean | null | undefined;
 };
 
+/** A hosted token’s fields. URLs may be http, https, ipfs, ar or data URLs; when updating, absent fields keep their value. */
 export type TokenMetadataInput = {
+  /** Animation or multimedia URL. */
   animationUrl?: string | null | undefined;
+  /** Traits, at most 200, each an object with the same rules as `properties` (typically `trait_type` and `value`). */
   attributes?: Array<Record<string, unknown>> | null | undefined;
+  /** Audio URL. */
   audio?: string | null | undefined;
+  /** Background colour: 3 to 8 hex digits, with or without `#`. */
   backgroundColor?: string | null | undefined;
+  /** Decimal places of the token’s amounts, 0 to 255. */
   decimals?: number | null | undefined;
+  /** Free text, at most 10,000 characters. */
   description?: string | null | undefined;
+  /** The token’s web page URL. */
   externalUrl?: string | null | undefined;
+  /** Image URL; an empty string clears it. */
   image?: string | null | undefined;
+  /** Raw image data such as inline SVG, at most 100,000 characters. */
   imageData?: string | null | undefined;
+  /** The token’s name, at most 200 characters; empty when not given at creation. */
   name?: string | null | undefined;
+  /** Free-form properties: at most 100 keys (1 to 100 characters); values strings of at most 2,000 characters, numbers or booleans. */
   properties?: Record<string, unknown> | null | undefined;
+  /** The token id (0x hex accepted); required when creating, and when updating it must equal the `tokenId` argument if given. */
   tokenId?: string | null | undefined;
+  /** Video URL. */
   video?: string | null | undefined;
 };
 
+/** Which receipts a subscriber receives; every field given must match. Addresses and hashes are 0x-prefixed hex in any case. */
 export type TransactionFilterInput = {
+  /** Only transactions sent to this contract or carrying a log it emitted. */
   contractAddress?: string | null | undefined;
   /** An event signature one of the receipt’s logs must carry. */
   event?: string | null | undefined;
+  /** Only transactions sent by this address. */
   from?: string | null | undefined;
+  /** Only transactions sent to this address. */
   to?: string | null | undefined;
+  /** Only this transaction (32-byte hash). */
   txnHash?: string | null | undefined;
 };
 
@@ -160,6 +192,7 @@ export type TransactionType =
   /** Type 4: EIP-7702 code delegation. */
   | 'SET_CODE';
 
+/** How a transfer relates to the accounts asked about. */
 export type TransferType =
   /** To one of the accounts asked about. */
   | 'RECEIVE'
