@@ -31,7 +31,7 @@ const countUpdates = (db: Db, q: UpdatesQuery) => async () => {
  */
 export const readBalanceUpdates = async (db: Db, q: UpdatesQuery): Promise<Page<BalanceUpdate>> => {
   const w = updatesWhere(q);
-  const order = keysetOrder(w, UPDATES_KEY, q.page);
+  const order = keysetOrder(db, w, UPDATES_KEY, q.page);
   const rows: Array<Record<string, unknown>> = await readQuery(
     db,
     `SELECT bc.block_number, bc.block_hash, bc.account, bc.token_id, bc.delta, bc.balance, c.type AS contract_type

@@ -45,7 +45,7 @@ const countBalances = (db: Db, q: BalanceQuery) => async () => {
 /** Ordered by account, contract, then token id as text; one statement. */
 export const readBalances = async (db: Db, q: BalanceQuery): Promise<Page<TokenBalance>> => {
   const w = baseWhere(q);
-  const order = keysetOrder(w, BALANCES_KEY, q.page);
+  const order = keysetOrder(db, w, BALANCES_KEY, q.page);
   const rows: Array<Record<string, unknown>> = await readQuery(
     db,
     `SELECT b.account, b.contract, b.token_id, b.balance, b.block_number, b.block_hash, c.type AS contract_type
@@ -82,7 +82,7 @@ export const readBalances = async (db: Db, q: BalanceQuery): Promise<Page<TokenB
 export const readSummaries = async (db: Db, q: BalanceQuery): Promise<Page<TokenBalance>> => {
   const s = sqlOf(db);
   const w = baseWhere(q);
-  const order = keysetOrder(w, SUMMARY_KEY, q.page);
+  const order = keysetOrder(db, w, SUMMARY_KEY, q.page);
   const lastBlock = s.concat(s.padLeft('b.block_number', 20), 'b.block_hash');
   const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
   const rows: Array<Record<string, unknown>> = await readQuery(

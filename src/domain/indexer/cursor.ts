@@ -1,5 +1,6 @@
 // Keyset pages of the Indexer reads (wire notes, Decision 10): the continuation condition and the order to read in,
 // either way. Cursors hold the sort key of their row (domain/paging.ts).
+import { dialectOf, type Db } from '../../db';
 import { cursorField, decodeCursor, type ResolvedPage } from '../paging';
 import type { Where } from './sql';
 
@@ -12,9 +13,12 @@ export const SUMMARY_KEY: Keyset = { tag: 's1', columns: ['b.account', 'b.contra
 export const HISTORY_KEY: Keyset = { tag: 'h1', columns: ['block_number', 'tx_index'], types: ['number', 'number'], descending: true };
 export const UPDATES_KEY: Keyset = { tag: 'u1', columns: ['bc.block_number', 'bc.account', 'bc.token_id'], types: ['number', 'string', 'string'] };
 
-/** Adds the condition "after (or, backward, before) the cursor" to `w` and returns the ORDER BY to read the page in. */
-export const keysetOrder = (w: Where, key: Keyset, p: ResolvedPage, columns: string[] = key.columns): string => {
+/**
+ * Adds the condition "after (or, backward, before) the cursor" to `w` and returns the ORDER BY to read the page in.
+ * `columns` replaces the key's column expressions (e.g. aggregates in a HAVING).
+ */
+export const keysetOrder = (db: Db, w: Where, key: Keyset, p: ResolvedPage, columns: string[] = key.columns): string => {
   const descending = p.backward !== (key.descending ?? false);
-  if (p.cursor) w.after(columns, decodeCursor(cursorField(p), key.tag, p.cursor, key.types), descending ? '<' : '>');
+  if (p.cursor) w.after(columns, decodeCursor(cursorField(p), key.tag, p.cursor, key.types), descending ? '<' : '>', dialectOf(db) === 'sqlite');
   return `ORDER BY ${columns.map((c) => `${c}${descending ? ' DESC' : ''}`).join(', ')}`;
 };

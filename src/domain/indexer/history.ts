@@ -44,13 +44,13 @@ const readTransactionPage = async (db: Db, q: HistoryQuery): Promise<TxRow[]> =>
   const limit = q.page.pageSize + 1;
   if (!q.accounts.length) {
     const w = transferWhere(q);
-    const order = keysetOrder(w, HISTORY_KEY, q.page);
+    const order = keysetOrder(db, w, HISTORY_KEY, q.page);
     return readQuery<TxRow>(db, `SELECT DISTINCT ${TX_COLUMNS} FROM transfers WHERE ${w} ${order} LIMIT ?`, [...w.params, limit]);
   }
   let order = '';
   const side = (column: string) => {
     const w = transferWhere(q).in(column, q.accounts);
-    order = keysetOrder(w, HISTORY_KEY, q.page);
+    order = keysetOrder(db, w, HISTORY_KEY, q.page);
     return { sql: `SELECT * FROM (SELECT DISTINCT ${TX_COLUMNS} FROM transfers WHERE ${w} ${order} LIMIT ?)`, params: [...w.params, limit] };
   };
   const from = side('from_address');

@@ -47,7 +47,7 @@ const balanceWhere = (q: HoldersQuery, tokenId: string) =>
 const readTokenHolders = async (db: Db, q: HoldersQuery, tokenId: string): Promise<Page<TokenHolder>> => {
   const key = holderKey(db);
   const w = balanceWhere(q, tokenId);
-  const order = keysetOrder(w, key, q.page);
+  const order = keysetOrder(db, w, key, q.page);
   const rows = await readQuery<{ account: unknown; balance: unknown; digits: unknown }>(
     db,
     `SELECT b.account, b.balance, ${digitsOf(db, 'b')} AS digits FROM balances b WHERE ${w} ${order} LIMIT ?`,
@@ -81,7 +81,7 @@ const readTokenHolders = async (db: Db, q: HoldersQuery, tokenId: string): Promi
 const readContractTotals = async (db: Db, q: HoldersQuery): Promise<Page<TokenHolder>> => {
   const w = new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add(positive('b.balance'));
   const having = new Where();
-  const order = keysetOrder(having, TOTALS_KEY, q.page, ['COUNT(*)', 'b.account']);
+  const order = keysetOrder(db, having, TOTALS_KEY, q.page, ['COUNT(*)', 'b.account']);
   const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
   const rows = await readQuery<Record<string, unknown>>(
     db,
@@ -139,7 +139,7 @@ export const readSupplies = async (db: Db, q: { chainId: number; contract: strin
     return w;
   };
   const w = base();
-  const order = keysetOrder(w, SUPPLY_KEY, q.page);
+  const order = keysetOrder(db, w, SUPPLY_KEY, q.page);
   const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
   const rows = await readQuery<Record<string, unknown>>(
     db,

@@ -20,8 +20,15 @@ export class Where {
     return this.add(`${column} ${not ? 'NOT IN' : 'IN'} (${values.map(() => '?').join(', ')})`, ...values);
   }
 
-  /** Keyset continuation: rows strictly after (or before, with '<') `values` in the order of `columns`. */
-  after(columns: string[], values: readonly unknown[], op: '>' | '<' = '>'): this {
+  /**
+   * Keyset continuation: rows strictly after (or before, with '<') `values` in the order of `columns`. As a row value
+   * `(a, b) > (?, ?)` where the engine seeks an index with one (SQLite; MySQL/MariaDB do not), else expanded into
+   * `a > ? OR (a = ? AND b > ?)` (which SQLite can only filter with, scanning from the index's start).
+   */
+  after(columns: string[], values: readonly unknown[], op: '>' | '<' = '>', rowValues = false): this {
+    if (rowValues && columns.length > 1) {
+      return this.add(`(${columns.join(', ')}) ${op} (${columns.map(() => '?').join(', ')})`, ...values);
+    }
     const build = (i: number): { sql: string; params: unknown[] } => {
       if (i === columns.length - 1) return { sql: `${columns[i]} ${op} ?`, params: [values[i]] };
       const rest = build(i + 1);
