@@ -11,6 +11,7 @@ import { ChainUndoLog1764180000000 } from './1764180000000-chain-undo-log';
 import { ChainSources1764270000000 } from './1764270000000-chain-sources';
 import { LongReceiptLogs1764360000000 } from './1764360000000-long-receipt-logs';
 import { HoldersIndex1764450000000 } from './1764450000000-holders-index';
+import { AccessKeyManagement1764540000000 } from './1764540000000-access-key-management';
 
 export const migrations = [
   Foundation1763784000000,
@@ -25,4 +26,5 @@ export const migrations = [
   ChainSources1764270000000,
   LongReceiptLogs1764360000000,
   HoldersIndex1764450000000,
+  AccessKeyManagement1764540000000,
 ];

@@ -14,7 +14,13 @@ export type DomainErrorKind =
   | 'ResourceExhausted'
   | 'Unavailable'
   | 'Timeout'
-  | 'RateLimited';
+  | 'RateLimited'
+  /** The access key does not allow the browser origin the request came from. */
+  | 'InvalidOrigin'
+  /** Key management: the project has as many keys as allowed / would lose its last key / its default key. */
+  | 'MaxAccessKeys'
+  | 'AtLeastOneKey'
+  | 'NoDefaultKey';
 
 export class DomainError extends Error {
   constructor(

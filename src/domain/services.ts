@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import type { ChainRegistry } from '../chain/registry';
 import type { PubSub } from '../pubsub';
 import { createAnalyticsService, type AnalyticsService } from './analytics/service';
+import { createAccessKeysService, type AccessKeysService } from './auth/access-keys';
 import { createAuthService, type AuthService } from './auth/service';
 import { createChainsService, type ChainsService } from './chains';
 import { createCollectionsService, type CollectionsService } from './collections/service';
@@ -19,6 +20,8 @@ import { createWalletsService, type WalletsService } from './wallets/service';
 
 export type Services = {
   auth: AuthService;
+  /** A project's access keys: list, issue, rename, limit to origins, make default, rotate, revoke. */
+  accessKeys: AccessKeysService;
   projects: ProjectsService;
   chains: ChainsService;
   collections: CollectionsService;
@@ -44,10 +47,13 @@ export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): S
     throttle: { limit: config.edge.authFailureLimit, windowSeconds: config.edge.authFailureWindowSeconds, redisUrl: config.redisUrl },
   });
   const chains = createChainsService({ chains: config.chains });
+  const accessKeys = createAccessKeysService({ db, forget: (hash) => auth.forgetAccessKey(hash) });
+  const projects = createProjectsService({ db, auth, accessKeys });
   const collections = createCollectionsService({ db, auth, publicUrl: config.publicUrl });
   return {
     auth,
-    projects: createProjectsService({ db, auth }),
+    accessKeys,
+    projects,
     chains,
     collections,
     subscriptions: createSubscriptionsService({ auth, chains, pubsub, db }),
@@ -55,6 +61,6 @@ export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): S
     sources: createChainSourcesService({ db, chains }),
     ...createMetadataServices({ config, db, registry, auth, chains, collections }),
     wallets: createWalletsService({ db, auth, chains, registry, publicUrl: config.publicUrl }),
-    analytics: createAnalyticsService({ db, auth, chains, projects: createProjectsService({ db, auth }) }),
+    analytics: createAnalyticsService({ db, auth, chains, projects }),
   };
 };

@@ -30,6 +30,7 @@ import './types/transaction-filter-input';
 import './types/transaction-receipt';
 import './types/market-query-filter';
 import './types/market-stat';
+import './types/access-key';
 import { builder } from './builder';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -5,6 +5,7 @@ import type { Credentials } from '../domain/auth/credentials';
 export const credentialsFromHeaders = (get: (name: string) => string | null | undefined): Credentials => ({
   authorization: get('authorization') ?? null,
   accessKey: get('x-access-key') ?? null,
+  origin: get('origin') ?? null,
 });
 
 /** From a Node request's headers (lower-cased names; a repeated header counts once, the first). */
@@ -16,8 +17,8 @@ export const credentialsFromNodeHeaders = (headers: IncomingHttpHeaders): Creden
 
 export const credentialsFromConnectionParams = (params: Record<string, unknown> | undefined): Credentials => {
   const lower = new Map(Object.entries(params ?? {}).map(([k, v]) => [k.toLowerCase(), typeof v === 'string' ? v : null]));
-  // Clients send either header names or short forms (`accessKey`).
-  return credentialsFromHeaders((name) => lower.get(name) ?? (name === 'x-access-key' ? lower.get('accesskey') : undefined));
+  // Clients send either header names or short forms (`accessKey`). An origin is never taken from a payload.
+  return { ...credentialsFromHeaders((name) => lower.get(name) ?? (name === 'x-access-key' ? lower.get('accesskey') : undefined)), origin: null };
 };
 
 /**
@@ -33,5 +34,5 @@ export const credentialsForSubscription = (
   const headers = extensions?.headers;
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return connection;
   const own = credentialsFromConnectionParams(headers as Record<string, unknown>);
-  return { authorization: own.authorization ?? connection.authorization, accessKey: own.accessKey ?? connection.accessKey };
+  return { authorization: own.authorization ?? connection.authorization, accessKey: own.accessKey ?? connection.accessKey, origin: null };
 };

@@ -11,6 +11,9 @@ import { introspectionRules, mayIntrospect } from '../graphql/introspection';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
 import { credentialsForSubscription } from './credentials';
 
+/** The browser origin of a WebSocket is its upgrade request's, never what the client writes in a payload. */
+const originOf = (req: IncomingMessage): string | null => req.headers.origin ?? null;
+
 export type GraphQLWsLimits = {
   /** Subscriptions one connection may hold at once. */
   maxSubscriptionsPerConnection: number;
@@ -92,10 +95,15 @@ export const attachGraphQLWs = ({
         executor.context({
           ...credentialsForSubscription(ctx.connectionParams, payload.extensions),
           clientAddress: clientAddressOf(ctx.extra.request),
+          origin: originOf(ctx.extra.request),
         }),
       onSubscribe: async (ctx, id, payload) => {
         // Before the count check below, so that check and the add stay in one synchronous step.
-        const credentials = { ...credentialsForSubscription(ctx.connectionParams, payload.extensions), clientAddress: clientAddressOf(ctx.extra.request) };
+        const credentials = {
+          ...credentialsForSubscription(ctx.connectionParams, payload.extensions),
+          clientAddress: clientAddressOf(ctx.extra.request),
+          origin: originOf(ctx.extra.request),
+        };
         const introspect = await mayIntrospect(anonymousIntrospection, auth, credentials, payload.query);
         const ids = active.get(ctx.extra.socket) ?? new Set<string>();
         active.set(ctx.extra.socket, ids);

@@ -9,6 +9,7 @@ import { isDomainError } from '../domain/errors';
 import { createApp, openDatabase } from './app';
 import { registerChainCommands } from './commands/chain';
 import { registerDevCommand } from './commands/dev';
+import { registerKeyCommands } from './commands/keys';
 import { registerMetadataCommands } from './commands/metadata';
 import { describeStartupError } from './startup-errors';
 import { strataVersion } from './version';
@@ -161,10 +162,14 @@ project
   .description('issue a new access key for a project')
   .requiredOption('--project <id>', 'project id', positiveInt)
   .action((opts: { project: number }) =>
-    withServices(async (s) => ({ projectId: opts.project, accessKey: await s.auth.newAccessKey(opts.project) })),
+    withServices(async (s) => {
+      await s.projects.requireExists(opts.project);
+      return { projectId: opts.project, accessKey: (await s.accessKeys.create(opts.project)).key };
+    }),
   );
 
 registerMetadataCommands(program, withServices);
+registerKeyCommands(program, withServices);
 registerChainCommands(program, withServices);
 registerDevCommand(program, { configOrExit, startOrExit });
 

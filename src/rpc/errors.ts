@@ -40,6 +40,16 @@ const COMMON: Partial<Record<DomainErrorKind, Code>> = {
   Unavailable: c('Unavailable', 2002, 400, 'Unavailable resource'),
   // Indexer and API (and the auth middleware of Sequence services) send 1007; Metadata/Collections 2005.
   RateLimited: c('RateLimited', 1007, 429, 'Rate-limited. Please slow down.'),
+  // Services whose schema has no InvalidOrigin (Metadata, Collections, Analytics) refuse the origin as a permission.
+  InvalidOrigin: c('PermissionDenied', 1001, 403, 'Permission denied'),
+};
+
+/** The access-key codes of the Indexer and API schemas (wire notes §4.3). */
+const KEY_CODES: Partial<Record<DomainErrorKind, Code>> = {
+  InvalidOrigin: c('InvalidOrigin', 1103, 403, 'Invalid origin for Access Key'),
+  NoDefaultKey: c('NoDefaultKey', 1300, 403, 'No default access key found'),
+  MaxAccessKeys: c('MaxAccessKeys', 1301, 403, 'Access keys limit reached'),
+  AtLeastOneKey: c('AtLeastOneKey', 1302, 403, 'You need at least one Access Key'),
 };
 
 /** Per service, the code a domain error kind is sent as (wire notes §4.3, current sets). */
@@ -47,6 +57,7 @@ const SERVICE_CODES: Record<ServiceName, Partial<Record<DomainErrorKind, Code>>>
   Collections: {},
   Metadata: {},
   Indexer: {
+    ...KEY_CODES,
     Timeout: c('Timeout', 1900, 408, 'Request timed out'),
     InvalidArgument: c('InvalidArgument', 2001, 400, 'Invalid argument'),
     ResourceExhausted: c('ResourceExhausted', 2004, 400, 'Resource exhausted'),
@@ -55,6 +66,7 @@ const SERVICE_CODES: Record<ServiceName, Partial<Record<DomainErrorKind, Code>>>
     ChainNotFound: c('InvalidArgument', 2001, 400, 'Invalid argument'),
   },
   API: {
+    ...KEY_CODES,
     Timeout: c('Timeout', 1900, 408, 'Request timed out'),
     InvalidArgument: c('InvalidArgument', 2000, 400, 'Invalid argument'),
     ResourceExhausted: c('InvalidArgument', 2000, 400, 'Invalid argument'),

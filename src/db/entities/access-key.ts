@@ -1,8 +1,21 @@
 // A public access key (X-Access-Key) of a project, stored as its hash (src/db/access-key-hash.ts).
 import { EntitySchema } from 'typeorm';
-import { AutoId, Timestamp } from '../columns';
+import { AutoId, JsonText, Timestamp } from '../columns';
 
-export type AccessKeyRow = { id: number; projectId: number; keyHash: string; createdAt: Date };
+export type AccessKeyRow = {
+  id: number;
+  projectId: number;
+  keyHash: string;
+  /** The owner's label for it; '' when unnamed. */
+  name: string;
+  /** Each project has exactly one default key. */
+  isDefault: boolean;
+  /** JSON array of allowed browser origins (scheme://host[:port]); null or [] allows any. */
+  originsJson: string | null;
+  /** The key's last four characters, to tell keys apart in lists. */
+  hint: string;
+  createdAt: Date;
+};
 
 export const AccessKeyEntity = new EntitySchema<AccessKeyRow>({
   name: 'AccessKey',
@@ -11,6 +24,10 @@ export const AccessKeyEntity = new EntitySchema<AccessKeyRow>({
     id: AutoId(),
     projectId: { type: 'integer', name: 'project_id' },
     keyHash: { type: 'varchar', length: 64, name: 'key_hash', unique: true },
+    name: { type: 'varchar', length: 100, default: '' },
+    isDefault: { type: 'boolean', name: 'is_default', default: false },
+    originsJson: JsonText({ name: 'origins_json', nullable: true }),
+    hint: { type: 'varchar', length: 8, default: '' },
     createdAt: Timestamp({ name: 'created_at' }),
   },
 });

@@ -4,6 +4,8 @@ export type Credentials = {
   authorization?: string | null;
   /** Raw `X-Access-Key` header value. */
   accessKey?: string | null;
+  /** The browser's `Origin` header (for an access key limited to some origins); absent for non-browser callers. */
+  origin?: string | null;
   /** The caller's network address (failed credentials are throttled per address); absent for in-process callers. */
   clientAddress?: string;
 };

@@ -4,6 +4,7 @@ import jwt from 'jsonwebtoken';
 import type { Db } from '../../db';
 import { AccessKeyEntity, ProjectEntity, accessKeyHash } from '../../db';
 import { DomainError, unauthorized } from '../errors';
+import { originsOfRow } from './access-keys';
 import { bearerTokenOf, type Credentials } from './credentials';
 import { createCredentialThrottle, type ThrottleSettings } from './throttle';
 
@@ -12,16 +13,22 @@ export type Caller = { projectId: number };
 export type AuthService = {
   /** The project of a valid bearer token; Unauthorized / SessionExpired / ProjectNotFound otherwise. */
   requireBearer(creds: Credentials): Promise<Caller>;
-  /** The project of a known access key; Unauthorized when absent, AccessKeyNotFound when unknown. */
+  /**
+   * The project of a known access key; Unauthorized when absent, AccessKeyNotFound when unknown, InvalidOrigin when
+   * the request comes from a browser origin the key does not allow.
+   */
   requireAccessKey(creds: Credentials): Promise<Caller>;
   issueBearerToken(projectId: number, opts?: { expiresInSeconds?: number }): string;
-  /** A new access key: returned once, stored only as its hash. */
-  newAccessKey(projectId: number): Promise<string>;
+  /** Drops what this process remembers of a key (revoked, rotated or changed). */
+  forgetAccessKey(keyHash: string): void;
   close(): Promise<void>;
 };
 
-/** Known access keys, kept briefly: a key is checked on every request, and keys are never revoked in place. */
-const KEY_CACHE_TTL_MS = 30_000;
+/**
+ * Known access keys, kept briefly: a key is checked on every request. A key revoked or changed here is forgotten at
+ * once; other processes (replicas) read it again within this long.
+ */
+const KEY_CACHE_TTL_MS = 5_000;
 const KEY_CACHE_MAX = 10_000;
 
 const DEFAULT_THROTTLE: ThrottleSettings = { limit: 20, windowSeconds: 60, redisUrl: null };
@@ -30,7 +37,7 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
   const projects = db.getRepository(ProjectEntity);
   const keys = db.getRepository(AccessKeyEntity);
   // Keyed by hash: plain keys are not kept, not even in memory.
-  const knownKeys = new Map<string, { projectId: number; until: number }>();
+  const knownKeys = new Map<string, { projectId: number; origins: string[]; until: number }>();
   const throttle = createCredentialThrottle(settings);
 
   /** Runs a credential check; a failure (DomainError, not a missing credential) counts against the address. */
@@ -49,6 +56,14 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
       failures.set(creds, err);
       if (err.kind !== 'RateLimited') await throttle.recordFailure(creds.clientAddress);
       throw err;
+    }
+  };
+
+  /** A browser request (it carries Origin) from an origin the key does not list is refused; other callers are not. */
+  const checkOrigin = (creds: Credentials, origins: string[]) => {
+    const origin = creds.origin?.trim().toLowerCase();
+    if (origins.length && origin && !origins.includes(origin)) {
+      throw new DomainError('InvalidOrigin', `origin ${origin} is not allowed for this access key`);
     }
   };
 
@@ -85,15 +100,20 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
       if (cached && cached.until > Date.now()) {
         // A key verified moments ago needs no store read; an address known here to be over its limit is still refused.
         await throttle.assertAllowed(creds.clientAddress, { cheapOnly: true });
+        checkOrigin(creds, cached.origins);
         return { projectId: cached.projectId };
       }
-      return counted(creds, async () => {
+      const known = await counted(creds, async () => {
         const row = key.length <= 64 ? await keys.findOneBy({ keyHash: hash }) : null;
         if (!row) throw new DomainError('AccessKeyNotFound', 'access key not found');
         if (knownKeys.size >= KEY_CACHE_MAX) knownKeys.clear();
-        knownKeys.set(hash, { projectId: row.projectId, until: Date.now() + KEY_CACHE_TTL_MS });
-        return { projectId: row.projectId };
+        const entry = { projectId: row.projectId, origins: originsOfRow(row), until: Date.now() + KEY_CACHE_TTL_MS };
+        knownKeys.set(hash, entry);
+        return entry;
       });
+      // After the key is known, and not counted as a failed credential: the key is right, the page is elsewhere.
+      checkOrigin(creds, known.origins);
+      return { projectId: known.projectId };
     },
 
     issueBearerToken(projectId, opts = {}) {
@@ -105,16 +125,8 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
       });
     },
 
-    async newAccessKey(projectId) {
-      await requireProject(projectId);
-      // Version byte, project id, randomness: the key names its project yet cannot be guessed.
-      const buf = Buffer.alloc(25);
-      buf.writeUInt8(1, 0);
-      buf.writeBigUInt64BE(BigInt(projectId), 1);
-      crypto.randomBytes(16).copy(buf, 9);
-      const key = buf.toString('base64url');
-      await keys.insert({ projectId, keyHash: accessKeyHash(key), createdAt: new Date() });
-      return key;
+    forgetAccessKey(keyHash) {
+      knownKeys.delete(keyHash);
     },
 
     close: () => throttle.close(),

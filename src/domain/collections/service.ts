@@ -1,11 +1,12 @@
 // Hosted collections: who may read and change them, their tokens, and the public documents they serve.
 import type { Db } from '../../db';
 import { CollectionEntity, CollectionTokenEntity, type CollectionRow } from '../../db';
+import { callerProject as callerProjectOf } from '../auth/caller';
 import type { AuthService } from '../auth/service';
 import type { Credentials } from '../auth/credentials';
 import { invalidArgument, notFound, permissionDenied } from '../errors';
 import { offsetPage, offsetWindow, resolvePageRequest, type Page, type PageRequest } from '../paging';
-import { type Maybe, optionalBoolean, optionalId, requireId } from '../validate';
+import { type Maybe, optionalBoolean, requireId } from '../validate';
 import { collectionFromRow, tokenFromRow } from './rows';
 import type { Collection, CollectionInput, CollectionToken, TokenInput } from './types';
 import { collectionFields, tokenFields, tokenIdOf } from './validate-input';
@@ -37,12 +38,7 @@ export const createCollectionsService = ({ db, auth, publicUrl }: { db: Db; auth
   const tokens = db.getRepository(CollectionTokenEntity);
 
   /** The caller's project; a projectId in the request must match the token's. */
-  const callerProject = async (creds: Credentials, requested: unknown) => {
-    const { projectId } = await auth.requireBearer(creds);
-    const asked = optionalId('projectId', requested);
-    if (asked !== undefined && asked !== projectId) throw permissionDenied(`bearer token does not grant access to project ${asked}`);
-    return projectId;
-  };
+  const callerProject = (creds: Credentials, requested: unknown) => callerProjectOf(auth, creds, requested);
 
   /** The collection, if it exists and belongs to the caller's project. */
   const ownedCollection = async (creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number }) => {

@@ -1,6 +1,7 @@
 // Projects: creation and credential issuance (used by the CLI; there is no public sign-up).
 import type { Db } from '../../db';
 import { ProjectEntity } from '../../db';
+import type { AccessKeysService } from '../auth/access-keys';
 import type { AuthService } from '../auth/service';
 import { DomainError } from '../errors';
 import { requireText } from '../validate';
@@ -13,12 +14,12 @@ export type ProjectsService = {
   requireExists(projectId: number): Promise<void>;
 };
 
-export const createProjectsService = ({ db, auth }: { db: Db; auth: AuthService }): ProjectsService => ({
+export const createProjectsService = ({ db, auth, accessKeys }: { db: Db; auth: AuthService; accessKeys: AccessKeysService }): ProjectsService => ({
   async create(name) {
     const cleanName = requireText('name', name, 200);
     const result = await db.getRepository(ProjectEntity).insert({ name: cleanName, createdAt: new Date() });
     const projectId = Number(result.identifiers[0].id);
-    const accessKey = await auth.newAccessKey(projectId);
+    const { key: accessKey } = await accessKeys.create(projectId, { name: 'default' });
     return { projectId, accessKey, bearerToken: auth.issueBearerToken(projectId) };
   },
 

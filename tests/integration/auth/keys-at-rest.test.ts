@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../../src/config';
 import { accessKeyHash, createDataSource, migrateDatabase, type Db } from '../../../src/db';
+import { createAccessKeysService } from '../../../src/domain/auth/access-keys';
 import { createAuthService } from '../../../src/domain/auth/service';
 import { migrations } from '../../../migrations';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database';
@@ -44,7 +45,7 @@ it('hashes keys stored in plain text by the migration, and they keep working', a
     await expect(auth.requireAccessKey({ accessKey: accessKeyHash(OLD_KEY) })).rejects.toMatchObject({ kind: 'AccessKeyNotFound' });
 
     // A new key is returned once and stored only as its hash.
-    const fresh = await auth.newAccessKey(1);
+    const { key: fresh } = await createAccessKeysService({ db: ds, forget: auth.forgetAccessKey }).create(1);
     const stored: Array<Record<string, string>> = await ds.query('SELECT * FROM access_keys');
     const text = JSON.stringify(stored);
     expect(text).not.toContain(fresh);

@@ -38,6 +38,25 @@ it('creates a project and prints one JSON line with its credentials', async () =
   expect(key.accessKey).not.toBe(out.accessKey);
 });
 
+it('manages a project’s access keys: create, list, update, rotate, revoke', async () => {
+  const { projectId } = JSON.parse((await strata(['project', 'create', '--name', 'Keys'])).stdout);
+  const p = ['--project', String(projectId)];
+  const web = JSON.parse((await strata(['key', 'create', ...p, '--name', 'web', '--origin', 'https://app.example.com', '--default'])).stdout);
+  expect(web.accessKey).toMatchObject({ name: 'web', isDefault: true, origins: ['https://app.example.com'], hint: web.key.slice(-4) });
+  const id = ['--id', String(web.accessKey.id)];
+  const listed = JSON.parse((await strata(['key', 'list', ...p])).stdout);
+  expect(listed.map((k: { name: string; isDefault: boolean }) => [k.name, k.isDefault])).toEqual([
+    ['default', false],
+    ['web', true],
+  ]);
+  expect(JSON.parse((await strata(['key', 'update', ...p, ...id, '--any-origin', '--name', 'site'])).stdout)).toMatchObject({ name: 'site', origins: [] });
+  const rotated = JSON.parse((await strata(['key', 'rotate', ...p, ...id])).stdout);
+  expect(rotated.key).not.toBe(web.key);
+  expect(JSON.parse((await strata(['key', 'revoke', ...p, '--id', String(rotated.accessKey.id)])).stdout)).toEqual({ revoked: rotated.accessKey.id });
+  const [left] = JSON.parse((await strata(['key', 'list', ...p])).stdout);
+  await expect(strata(['key', 'revoke', ...p, '--id', String(left.id)])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('at least one access key') });
+});
+
 it('prints its version', async () => {
   const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
   expect((await strata(['--version'])).stdout.trim()).toBe(version);
