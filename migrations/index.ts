@@ -12,6 +12,7 @@ import { ChainSources1764270000000 } from './1764270000000-chain-sources';
 import { LongReceiptLogs1764360000000 } from './1764360000000-long-receipt-logs';
 import { HoldersIndex1764450000000 } from './1764450000000-holders-index';
 import { AccessKeyManagement1764540000000 } from './1764540000000-access-key-management';
+import { Assets1764630000000 } from './1764630000000-assets';
 
 export const migrations = [
   Foundation1763784000000,
@@ -27,4 +28,5 @@ export const migrations = [
   LongReceiptLogs1764360000000,
   HoldersIndex1764450000000,
   AccessKeyManagement1764540000000,
+  Assets1764630000000,
 ];

@@ -5,10 +5,12 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { parseChains, type ChainConfig } from './chains';
 import { ensurePrivateDir } from './private-files';
+import { assetsConfigOf, assetsEnvSchema, type AssetsConfig } from './assets';
 import { edgeConfigOf, edgeEnvSchema, type EdgeConfig } from './edge';
 
 export type { ChainConfig, EndpointConfig, WatchedContractConfig } from './chains';
 export type { EdgeConfig } from './edge';
+export type { AssetsConfig } from './assets';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string; /** Page cache of the embedded database, MB (SQLITE_CACHE_MB). */ cacheMb: number }
@@ -50,6 +52,8 @@ export type Config = Readonly<{
   adminToken: string | null;
   /** CORS, GraphiQL, introspection, /metrics, proxies, failed-credential throttling (edge.ts). */
   edge: EdgeConfig;
+  /** Uploaded media of hosted collections (assets.ts). */
+  assets: AssetsConfig;
 }>;
 
 export class ConfigError extends Error {
@@ -99,6 +103,7 @@ const envSchema = z.object({
   SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(2),
   EVENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ...edgeEnvSchema,
+  ...assetsEnvSchema,
 });
 
 /** Reads and validates `env`; throws ConfigError listing every problem. */
@@ -143,6 +148,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     }),
     adminToken: e.ADMIN_TOKEN ?? null,
     edge: edgeConfigOf(e, env.NODE_ENV, database.kind),
+    assets: assetsConfigOf(e, dataDir),
   });
 };
 

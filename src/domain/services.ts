@@ -4,6 +4,8 @@ import type { Db } from '../db';
 import type { ChainRegistry } from '../chain/registry';
 import type { PubSub } from '../pubsub';
 import { createAnalyticsService, type AnalyticsService } from './analytics/service';
+import { createLocalStorage } from '../storage';
+import { createAssetsService, type AssetsService } from './assets/service';
 import { createAccessKeysService, type AccessKeysService } from './auth/access-keys';
 import { createAuthService, type AuthService } from './auth/service';
 import { createChainsService, type ChainsService } from './chains';
@@ -25,6 +27,8 @@ export type Services = {
   projects: ProjectsService;
   chains: ChainsService;
   collections: CollectionsService;
+  /** Uploaded media of hosted collection tokens. */
+  assets: AssetsService;
   subscriptions: SubscriptionsService;
   /** Indexer reads: balances, summaries, transaction history, balance updates, chain progress. */
   indexer: IndexerService;
@@ -49,13 +53,23 @@ export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): S
   const chains = createChainsService({ chains: config.chains });
   const accessKeys = createAccessKeysService({ db, forget: (hash) => auth.forgetAccessKey(hash) });
   const projects = createProjectsService({ db, auth, accessKeys });
-  const collections = createCollectionsService({ db, auth, publicUrl: config.publicUrl });
+  // The collections delete their tokens' files through the assets service, which checks ownership through them.
+  let assets: AssetsService | undefined;
+  const collections = createCollectionsService({ db, auth, publicUrl: config.publicUrl, removeFiles: (c, t) => assets!.removeFor(c, t) });
+  assets = createAssetsService({
+    db,
+    storage: createLocalStorage(config.assets.dir),
+    collections,
+    publicUrl: config.publicUrl,
+    maxBytes: config.assets.maxBytes,
+  });
   return {
     auth,
     accessKeys,
     projects,
     chains,
     collections,
+    assets,
     subscriptions: createSubscriptionsService({ auth, chains, pubsub, db }),
     indexer: createIndexerService({ db, auth, chains, registry }),
     sources: createChainSourcesService({ db, chains }),

@@ -17,6 +17,7 @@ import { applySecurityHeaders } from './security-headers';
 import { createGraphiQLPage, type GraphiQLCredentials } from './graphiql-page';
 import { createGraphQLPostHandler } from './graphql-post';
 import { attachGraphQLWs } from './graphql-ws';
+import { createAssetRoutes } from './assets';
 import { isHostedDocumentPath, serveHostedDocument } from './hosted-documents';
 import { createListener, sendJson as json, type HttpServer } from './listener';
 import { createOperationsHandler, operationsRouteOf } from './operations';
@@ -44,6 +45,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
   const yoga = createYogaApp({ executor, auth: services.auth, logger, clientAddressOf, edge });
   const graphqlPost = createGraphQLPostHandler({ executor, logger, yoga, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection });
   const rpc = createRpcHandler({ executor, logger, credentialsOf: (req) => ({ ...credentialsFromNodeHeaders(req.headers), clientAddress: clientAddressOf(req) }) });
+  const assets = createAssetRoutes({ services, maxBytes: config.assets.maxBytes });
   const operations = createOperationsHandler({ db, metricsRegistry, metricsAccess: { token: edge.metricsToken, openWithoutToken: !edge.deployed } });
   // Metric labels name known routes only: arbitrary paths (scanners, typos) must not grow the registry.
   const routeOf = (path: string) =>
@@ -77,6 +79,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
       if (graphqlPost.canServe(req)) return graphqlPost.handle(req, res, await readBody(req, config.maxBodyBytes));
       return yoga.handle(req, res);
     }
+    if (isHostedDocumentPath(path) && (await assets(req, res, path))) return;
     if (req.method === 'GET' && isHostedDocumentPath(path)) return serveHostedDocument(services, path, res);
     if (await operations(req, res, path)) return;
     json(res, 404, { error: 'not found' });

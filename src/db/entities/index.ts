@@ -1,5 +1,6 @@
 // Every entity the DataSource knows; add new ones here (one line each).
 import { AccessKeyEntity } from './access-key';
+import { AssetEntity } from './asset';
 import { BalanceEntity } from './balance';
 import { BalanceChangeEntity } from './balance-change';
 import { BlockEntity } from './block';
@@ -20,6 +21,7 @@ import { WalletLinkNonceEntity } from './wallet-link-nonce';
 import { WatchedContractEntity } from './watched-contract';
 
 export * from './access-key';
+export * from './asset';
 export * from './balance';
 export * from './balance-change';
 export * from './block';
@@ -59,4 +61,5 @@ export const entities = [
   MarketEventDayEntity,
   ChainUndoEntity,
   WatchedContractEntity,
+  AssetEntity,
 ];

@@ -33,7 +33,20 @@ export type CollectionsService = {
   tokensOf(collectionId: number, tokenIds: string[]): Promise<CollectionToken[]>;
 };
 
-export const createCollectionsService = ({ db, auth, publicUrl }: { db: Db; auth: AuthService; publicUrl: string }): CollectionsService => {
+/** Called after a token or a whole collection (no token id) is deleted: its uploaded files go with it. */
+export type RemoveFiles = (collectionId: number, tokenId?: string) => Promise<void>;
+
+export const createCollectionsService = ({
+  db,
+  auth,
+  publicUrl,
+  removeFiles = async () => undefined,
+}: {
+  db: Db;
+  auth: AuthService;
+  publicUrl: string;
+  removeFiles?: RemoveFiles;
+}): CollectionsService => {
   const collections = db.getRepository(CollectionEntity);
   const tokens = db.getRepository(CollectionTokenEntity);
 
@@ -133,6 +146,7 @@ export const createCollectionsService = ({ db, auth, publicUrl }: { db: Db; auth
         await m.getRepository(CollectionTokenEntity).delete({ collectionId: row.id });
         await m.getRepository(CollectionEntity).delete({ id: row.id });
       });
+      await removeFiles(row.id);
       return true;
     },
 
@@ -207,6 +221,7 @@ export const createCollectionsService = ({ db, auth, publicUrl }: { db: Db; auth
       const tokenId = tokenIdOf('tokenId', req.tokenId);
       await findToken(row.id, tokenId);
       await tokens.delete({ collectionId: row.id, tokenId });
+      await removeFiles(row.id, tokenId);
       return true;
     },
 

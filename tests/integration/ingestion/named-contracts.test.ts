@@ -81,6 +81,9 @@ it('indexes only the named contract, from its deployment block, with finality fr
 
 it('backfills a contract added to the running indexer while the head is followed', () =>
   withSeed(random, async () => {
+    // 512 more blocks: at most 16 per range and 4 ranges per round, its backfill takes rounds, between which the chain's
+    // cursor must be followed (one quick range would leave nothing to observe).
+    await anvil.rpc('anvil_mine', ['0x200']);
     const before = (await server.app.db.getRepository(ChainCheckpointEntity).findOneByOrFail({ chainId: anvil.chainId })).indexedBlock;
     await server.app.services.sources.add(anvil.chainId, erc721);
     // Blocks keep coming while it catches up; the chain's cursor must keep following them.

@@ -1,0 +1,177 @@
+// Media of hosted collection tokens: upload (type sniffed from the bytes, size capped, dimensions read), the token
+// document pointing at it, public reads by immutable URL, and removal with the token or collection.
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db';
+import { AssetEntity, CollectionEntity, type AssetRow } from '../../db';
+import type { ByteRange, FileStorage } from '../../storage';
+import type { Credentials } from '../auth/credentials';
+import type { CollectionsService } from '../collections/service';
+import { invalidArgument } from '../errors';
+import { requireId, type Maybe } from '../validate';
+import { sniff } from './sniff';
+
+/** The spec's Asset: a file of one metadata field of one token. */
+export type Asset = {
+  id: number;
+  collectionId: number;
+  metadataField: string;
+  tokenId: string;
+  url: string;
+  filename: string;
+  filesize: number;
+  mimeType: string;
+  width: number | null;
+  height: number | null;
+  updatedAt: Date;
+};
+
+export type UploadRequest = {
+  projectId?: Maybe<number>;
+  collectionId: number;
+  tokenId: string;
+  metadataField: string;
+  filename: string;
+  bytes: Buffer;
+};
+
+export type AssetsService = {
+  /** Stores the file and points the token's field at it (a later upload to the same field replaces it). */
+  upload(creds: Credentials, req: UploadRequest): Promise<Asset>;
+  /** The assets of these tokens of a collection, per token id. */
+  ofTokens(collectionId: number, tokenIds: string[]): Promise<Map<string, Asset[]>>;
+  /** A public read by URL: null unless the asset exists and its token is public. */
+  open(path: { projectId: number; collectionId: number; tokenId: string; name: string }, range?: ByteRange): Promise<{ asset: AssetRow; stream: Readable } | null>;
+  /** Deletes the assets of a token (or of every token of the collection) and their files. */
+  removeFor(collectionId: number, tokenId?: string): Promise<void>;
+};
+
+/** Token document fields an upload can fill; any other field name keeps the file listed in `assets` only. */
+const DOCUMENT_FIELDS: Record<string, 'image' | 'animationUrl' | 'video' | 'audio'> = {
+  image: 'image',
+  animation_url: 'animationUrl',
+  video: 'video',
+  audio: 'audio',
+};
+
+const FIELD = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** A file name as given, refused when it could mean a path or carries control characters; at most 200 characters. */
+export const filenameOf = (v: unknown): string => {
+  const bad = (why: string) => invalidArgument('filename', why);
+  if (typeof v !== 'string' || !v.trim()) throw bad('is required');
+  const name = v.trim();
+  if (name.length > 200) throw bad('must be at most 200 characters');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f/\\]/.test(name) || name === '.' || name === '..' || name.startsWith('.')) {
+    throw bad('must be a plain file name (no path, no leading dot, no control characters)');
+  }
+  return name;
+};
+
+/** The name as it appears in URLs and storage keys: lower-case letters, digits, '.', '_' and '-'. */
+const slugOf = (filename: string) =>
+  filename
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(-100) || 'file';
+
+export const createAssetsService = ({
+  db,
+  storage,
+  collections,
+  publicUrl,
+  maxBytes,
+}: {
+  db: Db;
+  storage: FileStorage;
+  collections: Pick<CollectionsService, 'getToken' | 'updateToken' | 'tokenDocument'>;
+  publicUrl: string;
+  maxBytes: number;
+}): AssetsService => {
+  const repo = db.getRepository(AssetEntity);
+
+  /** `<id>-<first 12 hex of the content hash>/<name>`: a new upload gets a new URL, so a URL never changes content. */
+  const pathOf = (r: AssetRow) => `/projects/${r.projectId}/collections/${r.collectionId}/tokens/${r.tokenId}/assets/${r.id}-${r.sha256.slice(0, 12)}/${slugOf(r.filename)}`;
+  const toAsset = (r: AssetRow): Asset => ({
+    id: Number(r.id),
+    collectionId: r.collectionId,
+    metadataField: r.metadataField,
+    tokenId: r.tokenId,
+    url: `${publicUrl}${pathOf(r)}`,
+    filename: r.filename,
+    filesize: r.filesize,
+    mimeType: r.mimeType,
+    width: r.width,
+    height: r.height,
+    updatedAt: r.updatedAt,
+  });
+
+  return {
+    async upload(creds, req) {
+      // Ownership and existence first: nothing is stored for another project's token or a missing one.
+      const token = await collections.getToken(creds, { projectId: req.projectId, collectionId: req.collectionId, tokenId: req.tokenId });
+      const field = typeof req.metadataField === 'string' ? req.metadataField.trim() : '';
+      if (!FIELD.test(field)) throw invalidArgument('metadataField', 'must be a metadata field name such as image or animation_url');
+      const filename = filenameOf(req.filename);
+      if (!req.bytes.length) throw invalidArgument('file', 'is empty');
+      if (req.bytes.length > maxBytes) throw invalidArgument('file', `is larger than the ${maxBytes}-byte limit`);
+      const sniffed = await sniff(req.bytes);
+      const sha256 = crypto.createHash('sha256').update(req.bytes).digest('hex');
+      const { projectId } = await db.getRepository(CollectionEntity).findOneByOrFail({ id: req.collectionId });
+      const key = `assets/${req.collectionId}/${token.tokenId}/${field}/${sha256}-${slugOf(filename)}`;
+      const previous = await repo.findOneBy({ collectionId: req.collectionId, tokenId: token.tokenId, metadataField: field });
+      await storage.put(key, req.bytes);
+      const now = new Date();
+      let row: AssetRow;
+      try {
+        const fields = { projectId, storageKey: key, filename, filesize: req.bytes.length, ...sniffed, sha256, updatedAt: now };
+        if (previous) {
+          await repo.update({ id: previous.id }, fields);
+          row = await repo.findOneByOrFail({ id: previous.id });
+        } else {
+          const inserted = await repo.insert({ collectionId: req.collectionId, tokenId: token.tokenId, metadataField: field, createdAt: now, ...fields });
+          row = await repo.findOneByOrFail({ id: Number(inserted.identifiers[0].id) });
+        }
+      } catch (err) {
+        // Nothing is left behind by an upload that did not complete.
+        if (previous?.storageKey !== key) await storage.remove(key);
+        throw err;
+      }
+      if (previous && previous.storageKey !== key) await storage.remove(previous.storageKey);
+      const documentField = DOCUMENT_FIELDS[field];
+      if (documentField) {
+        await collections.updateToken(creds, { projectId: req.projectId, collectionId: req.collectionId, tokenId: token.tokenId, token: { [documentField]: toAsset(row).url } });
+      }
+      return toAsset(row);
+    },
+
+    async ofTokens(collectionId, tokenIds) {
+      const out = new Map<string, Asset[]>(tokenIds.map((t) => [t, []]));
+      if (!tokenIds.length) return out;
+      const rows = await repo.createQueryBuilder('a').where('a.collectionId = :collectionId', { collectionId }).andWhere('a.tokenId IN (:...tokenIds)', { tokenIds }).orderBy('a.id').getMany();
+      for (const r of rows) out.get(r.tokenId)?.push(toAsset(r));
+      return out;
+    },
+
+    async open(path, range) {
+      const m = /^(\d{1,10})-([0-9a-f]{12})\/[a-z0-9._-]{1,100}$/.exec(path.name);
+      if (!m) return null;
+      const row = await repo.findOneBy({ id: requireId('id', Number(m[1])) });
+      if (!row || row.collectionId !== path.collectionId || row.tokenId !== path.tokenId || row.projectId !== path.projectId || !row.sha256.startsWith(m[2])) return null;
+      // Private collections and tokens: their files are as hidden as their documents.
+      if (!(await collections.tokenDocument(path.projectId, path.collectionId, path.tokenId))) return null;
+      const stream = await storage.open(row.storageKey, range);
+      return stream ? { asset: row, stream } : null;
+    },
+
+    async removeFor(collectionId, tokenId) {
+      const rows = await repo.findBy(tokenId === undefined ? { collectionId } : { collectionId, tokenId });
+      for (const r of rows) {
+        await repo.delete({ id: r.id });
+        await storage.remove(r.storageKey);
+      }
+    },
+  };
+};

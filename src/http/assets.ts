@@ -1,0 +1,124 @@
+// Uploaded media of hosted collection tokens over plain HTTP: `PUT` (or `POST`) the file's bytes to
+// /projects/<p>/collections/<c>/tokens/<t>/assets/<field>?filename=<name> with the project's bearer token, and `GET`
+// it back by the immutable URL the upload answered.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import parseRange from 'range-parser';
+import type { Services } from '../domain/services';
+import { isDomainError, type DomainErrorKind } from '../domain/errors';
+import { graphqlCodeOf } from '../graphql/errors';
+import { BodyTooLargeError, readBody } from './body';
+import { credentialsFromNodeHeaders } from './credentials';
+import { sendJson } from './listener';
+
+const UPLOAD = /^\/projects\/(\d{1,10})\/collections\/(\d{1,10})\/tokens\/(\d{1,78})\/assets\/([^/]{1,64})$/;
+const FILE = /^\/projects\/(\d{1,10})\/collections\/(\d{1,10})\/tokens\/(\d{1,78})\/assets\/([^/]{1,40}\/[^/]{1,120})$/;
+
+export const isAssetPath = (path: string) => UPLOAD.test(path) || FILE.test(path);
+
+const STATUS: Partial<Record<DomainErrorKind, number>> = {
+  InvalidArgument: 400,
+  Unauthorized: 401,
+  SessionExpired: 401,
+  ProjectNotFound: 404,
+  PermissionDenied: 403,
+  NotFound: 404,
+  RateLimited: 429,
+};
+
+/**
+ * Files are served so that they cannot act on Strata's origin: a sandboxed, script-less policy (an SVG opened
+ * directly runs nothing), no type sniffing, and a file name for downloads.
+ */
+const FILE_HEADERS = {
+  'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'",
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'public, max-age=31536000, immutable',
+  'Accept-Ranges': 'bytes',
+};
+
+export const createAssetRoutes = ({ services, maxBytes }: { services: Services; maxBytes: number }) => {
+  const fail = (res: ServerResponse, err: unknown) => {
+    if (err instanceof BodyTooLargeError) return sendJson(res, 413, { error: 'FILE_TOO_LARGE', message: `the file is larger than the ${maxBytes}-byte limit` });
+    if (!isDomainError(err)) throw err;
+    sendJson(res, STATUS[err.kind] ?? 400, { error: graphqlCodeOf(err.kind), message: err.message, ...(err.field ? { field: err.field } : {}) });
+  };
+
+  const upload = async (req: IncomingMessage, res: ServerResponse, m: RegExpExecArray) => {
+    try {
+      const declared = Number(req.headers['content-length'] ?? NaN);
+      if (declared > maxBytes) throw new BodyTooLargeError();
+      const filename = new URL(req.url ?? '/', 'http://x').searchParams.get('filename') ?? '';
+      const asset = await services.assets.upload(credentialsFromNodeHeaders(req.headers), {
+        projectId: Number(m[1]),
+        collectionId: Number(m[2]),
+        tokenId: BigInt(m[3]).toString(),
+        metadataField: decodeURIComponent(m[4]),
+        filename,
+        bytes: await readBody(req, maxBytes),
+      });
+      sendJson(res, 201, asset);
+    } catch (err) {
+      fail(res, err);
+    }
+  };
+
+  const serve = async (req: IncomingMessage, res: ServerResponse, m: RegExpExecArray) => {
+    const where = { projectId: Number(m[1]), collectionId: Number(m[2]), tokenId: BigInt(m[3]).toString(), name: m[4] };
+    const found = await services.assets.open(where);
+    if (!found) return sendJson(res, 404, { error: 'not found' });
+    found.stream.destroy();
+    const { asset } = found;
+    const etag = `"${asset.sha256}"`;
+    const headers = {
+      ...FILE_HEADERS,
+      'Content-Type': asset.mimeType,
+      'Content-Disposition': `inline; filename="${asset.filename.replace(/[^\x20-\x7e]|"/g, '_')}"`,
+      ETag: etag,
+    };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      return res.end();
+    }
+    const rangeHeader = req.headers.range;
+    const ranges = rangeHeader ? parseRange(asset.filesize, rangeHeader, { combine: true }) : null;
+    if (ranges === -1) {
+      res.writeHead(416, { ...headers, 'Content-Range': `bytes */${asset.filesize}` });
+      return res.end();
+    }
+    // One range is served as asked; several (or a malformed header) get the whole file, as RFC 9110 allows.
+    const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : null;
+    const opened = await services.assets.open(where, range ?? undefined);
+    if (!opened) return sendJson(res, 404, { error: 'not found' });
+    if (range) {
+      res.writeHead(206, { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${asset.filesize}`, 'Content-Length': range.end - range.start + 1 });
+    } else {
+      res.writeHead(200, { ...headers, 'Content-Length': asset.filesize });
+    }
+    if (req.method === 'HEAD') {
+      opened.stream.destroy();
+      return res.end();
+    }
+    opened.stream.pipe(res);
+    await new Promise<void>((resolve) => {
+      res.on('close', () => {
+        opened.stream.destroy();
+        resolve();
+      });
+    });
+  };
+
+  /** True when the request was an asset route (and was answered). */
+  return async (req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> => {
+    const up = UPLOAD.exec(path);
+    if (up && (req.method === 'PUT' || req.method === 'POST')) {
+      await upload(req, res, up);
+      return true;
+    }
+    const file = FILE.exec(path);
+    if (file && (req.method === 'GET' || req.method === 'HEAD')) {
+      await serve(req, res, file);
+      return true;
+    }
+    return false;
+  };
+};
