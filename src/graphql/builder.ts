@@ -9,6 +9,7 @@ export const builder = new SchemaBuilder<{
     JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };
     Timestamp: { Input: Date; Output: Date | null };
     BigInt: { Input: string; Output: string | bigint };
+    File: { Input: File; Output: never };
   };
   DefaultFieldNullability: false;
 }>({

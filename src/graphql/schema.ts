@@ -31,6 +31,7 @@ import './types/transaction-receipt';
 import './types/market-query-filter';
 import './types/market-stat';
 import './types/access-key';
+import './types/asset';
 import { builder } from './builder';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -75,7 +75,10 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
       if (req.method === 'POST' && length === undefined) {
         return json(res, 411, { errors: [{ message: 'Content-Length is required: chunked request bodies are not accepted on /graphql' }] });
       }
-      if (Number(length ?? 0) > config.maxBodyBytes) return json(res, 413, { errors: [{ message: 'request body too large' }] });
+      // A multipart request carries an upload (uploadCollectionAsset): up to ASSET_MAX_BYTES, plus room for the operation.
+      const multipart = (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+      const limit = multipart ? config.assets.maxBytes + 65_536 : config.maxBodyBytes;
+      if (Number(length ?? 0) > limit) return json(res, 413, { errors: [{ message: 'request body too large' }] });
       if (graphqlPost.canServe(req)) return graphqlPost.handle(req, res, await readBody(req, config.maxBodyBytes));
       return yoga.handle(req, res);
     }

@@ -58,6 +58,7 @@ export const metadataFromCollectionToken = (k: TokenKey, t: CollectionToken): To
   ...base(k),
   status: 'AVAILABLE',
   source: 'COLLECTION',
+  collectionId: t.collectionId,
   lastError: null,
   retryAt: null,
   updatedAt: t.updatedAt,

@@ -15,6 +15,8 @@ export type TokenMetadata = NormalizedTokenMetadata & {
   status: TokenMetadataStatus;
   /** Where the document came from: the token URI on chain, or the linked hosted collection. */
   source: 'CHAIN' | 'COLLECTION' | 'NONE';
+  /** The hosted collection the document comes from (source COLLECTION), whose uploaded media it lists. */
+  collectionId?: number;
   /** Why the last fetch failed (also when an older document still answers). */
   lastError: string | null;
   /** Reads do not fetch a failed token again before this time. */

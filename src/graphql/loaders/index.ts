@@ -3,28 +3,48 @@ import DataLoader from 'dataloader';
 import type { Services } from '../../domain/services';
 import { contractKeyOf, type ContractInfo, type ContractKey } from '../../domain/contracts/types';
 import { tokenKeyOf, type TokenKey, type TokenMetadata } from '../../domain/token-metadata/types';
+import type { Asset } from '../../domain/assets/service';
+
+/** A hosted collection token, for its uploaded media. */
+export type CollectionTokenKey = { collectionId: number; tokenId: string };
 
 export type Loaders = {
   /** Rejects a key with the domain error (Unavailable when the chain does not answer). */
   contractInfo: DataLoader<ContractKey, ContractInfo, string>;
   tokenMetadata: DataLoader<TokenKey, TokenMetadata, string>;
+  /** The uploaded media of hosted collection tokens, one statement per collection. */
+  assets: DataLoader<CollectionTokenKey, Asset[], string>;
   /** Forgets cached answers; a subscription calls this before each event. */
   clear(): void;
 };
 
-export const createLoaders = (services: Pick<Services, 'contracts' | 'tokenMetadata'>): Loaders => {
+export const createLoaders = (services: Pick<Services, 'contracts' | 'tokenMetadata' | 'assets'>): Loaders => {
   const contractInfo = new DataLoader<ContractKey, ContractInfo, string>((keys) => services.contracts.getMany([...keys]), {
     cacheKeyFn: contractKeyOf,
   });
   const tokenMetadata = new DataLoader<TokenKey, TokenMetadata, string>((keys) => services.tokenMetadata.getMany([...keys]), {
     cacheKeyFn: tokenKeyOf,
   });
+  const assets = new DataLoader<CollectionTokenKey, Asset[], string>(
+    async (keys) => {
+      const byCollection = new Map<number, string[]>();
+      for (const k of keys) byCollection.set(k.collectionId, [...(byCollection.get(k.collectionId) ?? []), k.tokenId]);
+      const found = new Map<string, Asset[]>();
+      for (const [collectionId, tokenIds] of byCollection) {
+        for (const [tokenId, list] of await services.assets.ofTokens(collectionId, [...new Set(tokenIds)])) found.set(`${collectionId}:${tokenId}`, list);
+      }
+      return keys.map((k) => found.get(`${k.collectionId}:${k.tokenId}`) ?? []);
+    },
+    { cacheKeyFn: (k) => `${k.collectionId}:${k.tokenId}` },
+  );
   return {
     contractInfo,
     tokenMetadata,
+    assets,
     clear() {
       contractInfo.clearAll();
       tokenMetadata.clearAll();
+      assets.clearAll();
     },
   };
 };

@@ -1,6 +1,7 @@
 // CollectionToken: one token of a hosted collection, with its queries and mutations.
 import { builder } from '../builder';
 import type { CollectionToken } from '../../domain/collections/types';
+import { AssetRef } from './asset';
 import { connectionType } from './connection';
 import { TokenMetadataInput } from './token-metadata-input';
 
@@ -54,6 +55,11 @@ export const CollectionTokenRef = builder.objectRef<CollectionToken>('Collection
       nullable: true,
       description: 'Decimal places of the token’s amounts, 0 to 255; null when none was given.',
       resolve: (x) => x.extra.decimals ?? null,
+    }),
+    assets: t.field({
+      type: [AssetRef],
+      description: 'Files uploaded for this token, one per metadata field.',
+      resolve: (x, _, ctx) => ctx.loaders.assets.load({ collectionId: x.collectionId, tokenId: x.tokenId }),
     }),
     private: t.exposeBoolean('private', { description: 'True when the token’s public document is not served (nor answered for a linked contract).' }),
     createdAt: t.field({ type: 'Timestamp', description: 'When the token was created.', resolve: (x) => x.createdAt }),

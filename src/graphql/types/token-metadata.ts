@@ -2,6 +2,7 @@
 import { builder } from '../builder';
 import type { TokenMetadata } from '../../domain/token-metadata/types';
 import { loadAll } from '../loaders';
+import { AssetRef } from './asset';
 import { ZERO_DATE } from './contract-info';
 
 const TokenMetadataStatusRef = builder.enumType('TokenMetadataStatus', {
@@ -58,6 +59,11 @@ export const TokenMetadataRef = builder.objectRef<TokenMetadata>('TokenMetadata'
     updatedAt: t.field({ type: 'Timestamp', description: 'When the document was fetched; the zero time without one.', resolve: (m) => m.updatedAt ?? ZERO_DATE }),
     status: t.field({ type: TokenMetadataStatusRef, description: 'Whether the document is there.', resolve: (m) => m.status }),
     source: t.field({ type: TokenMetadataSourceRef, description: 'Where the document came from.', resolve: (m) => m.source }),
+    assets: t.field({
+      type: [AssetRef],
+      description: 'Files uploaded for the token of a linked hosted collection (source COLLECTION); empty otherwise.',
+      resolve: (m, _, ctx) => (m.collectionId === undefined ? [] : ctx.loaders.assets.load({ collectionId: m.collectionId, tokenId: m.tokenId })),
+    }),
     lastError: t.string({ nullable: true, description: 'Why the last fetch failed.', resolve: (m) => m.lastError }),
     retryAt: t.field({ type: 'Timestamp', nullable: true, description: 'Reads fetch a failed token again after this time.', resolve: (m) => m.retryAt }),
   }),

@@ -57,7 +57,25 @@ export const contractInfoOut = (c: ContractInfoResult) => {
 type TokenMetadataResult = Answered<GetTokenMetadataQuery>['tokenMetadata'][number];
 
 /** TokenMetadata with both spellings of the four snake/camel fields (Decision 2). */
-export const metadataTokenOut = (t: TokenMetadataResult) => tokenMetadataOut(t, t.updatedAt);
+/** The spec's Asset; a token without uploaded media leaves `assets` out (Go's omitempty). */
+const assetOut = (a: TokenMetadataResult['assets'][number]) => ({
+  id: a.id,
+  collectionId: a.collectionId,
+  metadataField: a.metadataField,
+  tokenId: a.tokenId,
+  url: a.url,
+  filename: a.filename,
+  filesize: a.filesize,
+  mimeType: a.mimeType,
+  width: a.width ?? 0,
+  height: a.height ?? 0,
+  updatedAt: a.updatedAt,
+});
+
+export const metadataTokenOut = (t: TokenMetadataResult) => ({
+  ...tokenMetadataOut(t, t.updatedAt),
+  ...(t.assets.length ? { assets: t.assets.map(assetOut) } : {}),
+});
 
 /** A map keyed by address, from GraphQL's list of entries. */
 export const byAddress = <E, V>(entries: E[], key: (e: E) => string, value: (e: E) => V): Record<string, V> =>

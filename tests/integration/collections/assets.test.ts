@@ -125,6 +125,32 @@ it('refuses wrong types, oversized files, path tricks, other projects, unknown a
   expect((await fetch(hidden.url.replace('http://strata.test', server.url))).status).toBe(404);
 });
 
+it('uploads through GraphQL (multipart request) and lists a token’s files in `assets`', async () => {
+  const form = new FormData();
+  form.append(
+    'operations',
+    JSON.stringify({
+      query: `mutation($c: Int!, $f: File!) { uploadCollectionAsset(collectionId: $c, tokenId: "2", metadataField: "video", file: $f) { id url mimeType filename metadataField } }`,
+      variables: { c: collectionId, f: null },
+    }),
+  );
+  form.append('map', JSON.stringify({ 0: ['variables.f'] }));
+  form.append('0', new Blob([new Uint8Array(gif())]), 'clip.gif');
+  const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: bearer(owner.bearerToken), body: form });
+  const body = await res.json();
+  expect(body.errors).toBeUndefined();
+  expect(body.data.uploadCollectionAsset).toMatchObject({ mimeType: 'image/gif', filename: 'clip.gif', metadataField: 'video' });
+  const token = await gql(`query($c: Int!) { collectionToken(collectionId: $c, tokenId: "2") { video assets { metadataField url width height } } }`, { c: collectionId });
+  expect(token.collectionToken.video).toBe(body.data.uploadCollectionAsset.url);
+  expect(token.collectionToken.assets.map((a: { metadataField: string }) => a.metadataField).sort()).toEqual(['image', 'thumbnail', 'video']);
+  const wrongType = new FormData();
+  wrongType.append('operations', form.get('operations') as string);
+  wrongType.append('map', JSON.stringify({ 0: ['variables.f'] }));
+  wrongType.append('0', new Blob(['plain text']), 'notes.txt');
+  const refused = await (await fetch(`${server.url}/graphql`, { method: 'POST', headers: bearer(owner.bearerToken), body: wrongType })).json();
+  expect(refused).toMatchObject({ data: { uploadCollectionAsset: null }, errors: [{ extensions: { code: 'INVALID_ARGUMENT', field: 'file' } }] });
+});
+
 it('deletes a token’s files with the token, and every file with the collection', async () => {
   const one = await (await upload('1', 'animation_url', gif(), 'anim.gif')).json();
   await gql(`mutation($c: Int!) { deleteCollectionToken(collectionId: $c, tokenId: "1") }`, { c: collectionId });

@@ -284,6 +284,22 @@ describe('hosted collections linked to a deployed contract', () => {
     expect(got['9']).toMatchObject({ status: 'NOT_AVAILABLE' });
     expect(env.docs.hits('/onchain/7.json')).toBe(0);
 
+    // Media uploaded for the hosted token: the document points at it and its metadata lists it, over GraphQL and RPC.
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const put = await fetch(`${env.server.url}/projects/${owner.projectId}/collections/${c.id}/tokens/7/assets/image?filename=seven.gif`, {
+      method: 'PUT',
+      headers: auth,
+      body: new Uint8Array(gif),
+    });
+    expect(put.status).toBe(201);
+    const asset = await put.json();
+    const withAsset = (await gql(env, `query($a: String!) { tokenMetadata(chainId: "anvil", contractAddress: $a, tokenIds: ["7"]) { image assets { id url mimeType width height } } }`, { a: nft.address })).tokenMetadata[0];
+    expect(withAsset).toEqual({ image: asset.url, assets: [{ id: asset.id, url: asset.url, mimeType: 'image/gif', width: 1, height: 1 }] });
+    const rpc = await env.server.rpc('Metadata/GetTokenMetadata', { chainID: 'anvil', contractAddress: nft.address, tokenIDs: ['7'] }, env.key());
+    expect(rpc.body.tokenMetadata[0].assets).toEqual([
+      { id: asset.id, collectionId: c.id, metadataField: 'image', tokenId: '7', url: asset.url, filename: 'seven.gif', filesize: gif.length, mimeType: 'image/gif', width: 1, height: 1, updatedAt: asset.updatedAt },
+    ]);
+
     const unlinked = await gql(env, `mutation($id: Int!, $a: String!) { unlinkCollectionContract(collectionId: $id, chainId: "anvil", contractAddress: $a) }`, { id: c.id, a: nft.address }, auth);
     expect(unlinked.unlinkCollectionContract).toBe(true);
     expect((await tokens(nft.address, ['7']))[0]).toMatchObject({ source: 'CHAIN', name: 'Doc /onchain/7.json' });

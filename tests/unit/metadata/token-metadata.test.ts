@@ -137,6 +137,7 @@ describe('RPC renaming', () => {
       animationUrl: 'https://a',
       decimals: null,
       updatedAt: '0001-01-01T00:00:00Z',
+      assets: [],
     });
     expect(t).toEqual({
       tokenId: '1',
