@@ -118,6 +118,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (database.kind === 'mysql' && !e.JWT_SECRET) {
     problems.push('JWT_SECRET: required when DATABASE_URL is MySQL (every replica must share it)');
   }
+  const assets = assetsConfigOf(e, dataDir, problems);
   if (problems.length) throw new ConfigError(problems);
   const jwtSecret = e.JWT_SECRET ?? embeddedJwtSecret(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -148,7 +149,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     }),
     adminToken: e.ADMIN_TOKEN ?? null,
     edge: edgeConfigOf(e, env.NODE_ENV, database.kind),
-    assets: assetsConfigOf(e, dataDir),
+    assets,
   });
 };
 

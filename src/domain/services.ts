@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import type { ChainRegistry } from '../chain/registry';
 import type { PubSub } from '../pubsub';
 import { createAnalyticsService, type AnalyticsService } from './analytics/service';
-import { createLocalStorage } from '../storage';
+import { createFileStorage } from '../storage';
 import { createAssetsService, type AssetsService } from './assets/service';
 import { createAccessKeysService, type AccessKeysService } from './auth/access-keys';
 import { createAuthService, type AuthService } from './auth/service';
@@ -58,7 +58,7 @@ export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): S
   const collections = createCollectionsService({ db, auth, publicUrl: config.publicUrl, removeFiles: (c, t) => assets!.removeFor(c, t) });
   assets = createAssetsService({
     db,
-    storage: createLocalStorage(config.assets.dir),
+    storage: createFileStorage(config.assets),
     collections,
     publicUrl: config.publicUrl,
     maxBytes: config.assets.maxBytes,
