@@ -2,6 +2,7 @@
 // once), allowed origins (InvalidOrigin through the RPC, the published client and GraphQL), and the limits' errors.
 import type { SequenceIndexer as SequenceIndexerClass } from '@0xsequence/indexer';
 import { MAX_ACCESS_KEYS } from '../../../src/domain/auth/access-keys';
+import { createTestDatabase } from '../../helpers/database';
 import { bearer, startTestServer, type TestServer } from '../../helpers/server';
 
 let server: TestServer;
@@ -121,4 +122,29 @@ it('refuses more keys than the limit with MAX_ACCESS_KEYS, and keys without the 
   expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
   const elsewhere = await server.graphql(`query($p: Int) { accessKeys(projectId: $p) { id } }`, { p: project.projectId }, asCrowded);
   expect(elsewhere.body.errors[0].extensions.code).toBe('PERMISSION_DENIED');
+});
+
+it('a key revoked on one replica is refused by another within seconds', async () => {
+  const db = await createTestDatabase();
+  const env = { ...db.env, CHAINS: '31337:seeded=http://127.0.0.1:9' };
+  const a = await startTestServer(env, { index: false });
+  const b = await startTestServer(env, { index: false });
+  try {
+    const p = await a.createProject('replicas');
+    const spare = (await a.graphql(`mutation { createAccessKey { key } }`, {}, bearer(p.bearerToken))).body.data.createAccessKey.key;
+    const onB = () => b.rpc('Indexer/GetTokenBalances', { accountAddress: `0x${'11'.repeat(20)}` }, { 'X-Access-Key': p.accessKey });
+    expect((await onB()).status).not.toBe(401); // B now remembers the key
+    const [first] = (await a.graphql(`{ accessKeys { id } }`, {}, bearer(p.bearerToken))).body.data.accessKeys;
+    await a.graphql(`mutation($id: Int!) { revokeAccessKey(id: $id) }`, { id: first.id }, bearer(p.bearerToken));
+    const revokedAt = Date.now();
+    while ((await onB()).status !== 401) {
+      expect(Date.now() - revokedAt).toBeLessThan(7_000);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect((await b.rpc('Indexer/GetTokenBalances', { accountAddress: `0x${'11'.repeat(20)}` }, { 'X-Access-Key': spare })).status).not.toBe(401);
+  } finally {
+    await a.stop();
+    await b.stop();
+    await db.drop();
+  }
 });
