@@ -63,7 +63,7 @@ query History {
     tab(
       `# Live: each balance of the contract that a new block changes (run it, then send a transfer).
 subscription LiveBalances {
-  balanceUpdates(contractAddress: "${EXAMPLE_CONTRACT}") {
+  balanceEvents(contractAddress: "${EXAMPLE_CONTRACT}") {
     accountAddress
     tokenId
     balance

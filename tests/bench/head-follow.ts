@@ -104,7 +104,7 @@ const attachSubscribers = async (url: string, accessKey: string, contracts: stri
     const client = clients[i % connections];
     stops.push(
       client.subscribe<{ balanceUpdates: { blockNumber: number } }>(
-        { query: 'subscription ($c: String!) { balanceUpdates(contractAddress: $c) { blockNumber } }', variables: { c: contracts[i % contracts.length] } },
+        { query: 'subscription ($c: String!) { balanceUpdates: balanceEvents(contractAddress: $c) { blockNumber } }', variables: { c: contracts[i % contracts.length] } },
         {
           next: ({ data }) => {
             messages++;

@@ -25,7 +25,7 @@ export const BalanceEventRef = builder.objectRef<BalanceEvent>('BalanceEvent').i
 });
 
 builder.subscriptionFields((t) => ({
-  balanceUpdates: t.field({
+  balanceEvents: t.field({
     type: BalanceEventRef,
     description: 'Balance changes of one contract (X-Access-Key in connection_init).',
     args: {

@@ -28,7 +28,7 @@ export type DeliveryReport = {
   clientRssMB: number;
 };
 
-const QUERY = 'subscription ($c: String!) { balanceUpdates(contractAddress: $c) { accountAddress balance blockNumber } }';
+const QUERY = 'subscription ($c: String!) { balanceUpdates: balanceEvents(contractAddress: $c) { accountAddress balance blockNumber } }';
 const BLOCK_FIELD = Buffer.from('"blockNumber":');
 
 const sockets: WebSocket[] = [];

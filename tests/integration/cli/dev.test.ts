@@ -46,11 +46,11 @@ it('serves the devnet’s tokens with the printed key, streams its transfers, an
   const client = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket });
   const update = await new Promise<any>((resolve, reject) => {
     const dispose = client.subscribe(
-      { query: `subscription { balanceUpdates(contractAddress: "${erc20}") { accountAddress balance } }`, extensions: { headers: { 'X-Access-Key': accessKey } } },
+      { query: `subscription { balanceEvents(contractAddress: "${erc20}") { accountAddress balance } }`, extensions: { headers: { 'X-Access-Key': accessKey } } },
       { next: (v) => (dispose(), resolve(v)), error: reject, complete: () => undefined },
     );
   });
-  expect(update.data.balanceUpdates.accountAddress).toMatch(/^0x[0-9a-f]{40}$/);
+  expect(update.data.balanceEvents.accountAddress).toMatch(/^0x[0-9a-f]{40}$/);
   await client.dispose();
 
   // GraphiQL opens with the dev key in its Headers tab.

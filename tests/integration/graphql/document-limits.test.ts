@@ -60,20 +60,20 @@ describe('graphql-ws', () => {
 
   it('refuses a subscription with too many aliases, naming the limit', async () => {
     const fields = Array.from({ length: DOCUMENT_LIMITS.aliases + 1 }, (_, i) => `b${i}: balance`).join(' ');
-    const refused = await subscribeOnce(`subscription { balanceUpdates(contractAddress: "0x${'1'.repeat(40)}") { ${fields} } }`);
+    const refused = await subscribeOnce(`subscription { balanceEvents(contractAddress: "0x${'1'.repeat(40)}") { ${fields} } }`);
     expect(Array.isArray(refused)).toBe(true);
     expect(refused[0].message).toMatch(/aliases limit/i);
   });
 
   it('answers a syntax error as an error of that subscription, not by closing the connection', async () => {
-    const refused = await subscribeOnce('subscription { balanceUpdates(');
+    const refused = await subscribeOnce('subscription { balanceEvents(');
     expect(Array.isArray(refused)).toBe(true);
     expect(refused[0].message).toMatch(/Syntax Error/);
   });
 
   it('refuses a subscription over the token limit', async () => {
     const fields = Array.from({ length: DOCUMENT_LIMITS.tokens }, () => 'balance').join(' ');
-    const refused = await subscribeOnce(`subscription { balanceUpdates(contractAddress: "0x${'1'.repeat(40)}") { ${fields} } }`);
+    const refused = await subscribeOnce(`subscription { balanceEvents(contractAddress: "0x${'1'.repeat(40)}") { ${fields} } }`);
     expect(Array.isArray(refused)).toBe(true);
     expect(refused[0].message).toMatch(/token limit/i);
   });

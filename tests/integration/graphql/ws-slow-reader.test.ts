@@ -29,7 +29,7 @@ const connect = async (subscriptions: number) => {
   ws.send(JSON.stringify({ type: 'connection_init', payload: { 'X-Access-Key': key } }));
   await acked;
   for (let i = 0; i < subscriptions; i++) {
-    const query = `subscription { balanceUpdates(contractAddress: "${CONTRACT}") { accountAddress balance blockNumber blockHash } }`;
+    const query = `subscription { balanceEvents(contractAddress: "${CONTRACT}") { accountAddress balance blockNumber blockHash } }`;
     ws.send(JSON.stringify({ id: String(i), type: 'subscribe', payload: { query } }));
   }
   return { ws, received, closed };

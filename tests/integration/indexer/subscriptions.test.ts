@@ -149,12 +149,12 @@ it('serves GraphQL subscriptions over graphql-ws with the key in connection_init
     };
     const dispose = client.subscribe(
       {
-        query: `subscription($c: String!, $from: Int) { balanceUpdates(contractAddress: $c, fromBlock: $from) { accountAddress balance delta tokenId reorged blockNumber cursor } }`,
+        query: `subscription($c: String!, $from: Int) { balanceEvents(contractAddress: $c, fromBlock: $from) { accountAddress balance delta tokenId reorged blockNumber cursor } }`,
         variables: { c: erc20, from },
       },
       {
         next: (v: any) => {
-          received.push(v.data.balanceUpdates);
+          received.push(v.data.balanceEvents);
           check();
         },
         error: reject,
@@ -174,8 +174,8 @@ it('serves GraphQL subscriptions over graphql-ws with the key in connection_init
   const again = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Access-Key': key } });
   const resumed = await new Promise<any>((resolve, reject) => {
     const dispose = again.subscribe(
-      { query: `subscription($c: String!, $k: String) { balanceUpdates(contractAddress: $c, cursor: $k) { accountAddress delta blockNumber } }`, variables: { c: erc20, k: ofTarget[0].cursor } },
-      { next: (v: any) => (dispose(), resolve(v.data.balanceUpdates)), error: reject, complete: () => undefined },
+      { query: `subscription($c: String!, $k: String) { balanceEvents(contractAddress: $c, cursor: $k) { accountAddress delta blockNumber } }`, variables: { c: erc20, k: ofTarget[0].cursor } },
+      { next: (v: any) => (dispose(), resolve(v.data.balanceEvents)), error: reject, complete: () => undefined },
     );
   });
   expect(resumed).toMatchObject({ blockNumber: target, delta: ofTarget[1].delta, accountAddress: ofTarget[1].accountAddress });
@@ -183,7 +183,7 @@ it('serves GraphQL subscriptions over graphql-ws with the key in connection_init
 
   const anonymous = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket });
   const refused = await new Promise<any>((resolve) => {
-    anonymous.subscribe({ query: `subscription { balanceUpdates(contractAddress: "${erc20}") { balance } }` }, { next: resolve, error: resolve, complete: () => undefined });
+    anonymous.subscribe({ query: `subscription { balanceEvents(contractAddress: "${erc20}") { balance } }` }, { next: resolve, error: resolve, complete: () => undefined });
   });
   expect(JSON.stringify(refused)).toContain('UNAUTHORIZED');
   await anonymous.dispose();
@@ -196,13 +196,13 @@ it('takes the key from the subscribe message itself, as GraphiQL sends its Heade
   const from = Number(await anvil.rpc<string>('eth_blockNumber')) + 1;
   const received = new Promise<any>((resolve, reject) => {
     const dispose = client.subscribe(
-      { query: `subscription { balanceUpdates(contractAddress: "${erc20}", fromBlock: ${from}) { blockNumber delta } }`, extensions: { headers: { 'X-Access-Key': key } } },
+      { query: `subscription { balanceEvents(contractAddress: "${erc20}", fromBlock: ${from}) { blockNumber delta } }`, extensions: { headers: { 'X-Access-Key': key } } },
       { next: (v: any) => (dispose(), resolve(v)), error: reject, complete: () => undefined },
     );
   });
   const target = (await (await tokens.erc20.transfer(B, 7n)).wait())!.blockNumber;
   // The first message is of the transfer's block: nothing else moved this contract since `from`.
-  const first = (await received).data.balanceUpdates;
+  const first = (await received).data.balanceEvents;
   expect(first.blockNumber).toBe(target);
   expect(['7', '-7']).toContain(first.delta);
 
@@ -210,7 +210,7 @@ it('takes the key from the subscribe message itself, as GraphiQL sends its Heade
   const mixed = createClient({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Access-Key': key } });
   const refused = await new Promise<any>((resolve) => {
     mixed.subscribe(
-      { query: `subscription { balanceUpdates(contractAddress: "${erc20}") { balance } }`, extensions: { headers: { 'x-access-key': 'not-a-key' } } },
+      { query: `subscription { balanceEvents(contractAddress: "${erc20}") { balance } }`, extensions: { headers: { 'x-access-key': 'not-a-key' } } },
       { next: resolve, error: resolve, complete: () => undefined },
     );
   });
@@ -267,7 +267,7 @@ it('limits subscriptions per graphql-ws connection', async () => {
   const errors: unknown[] = [];
   for (let i = 0; i < 51; i++) {
     disposers.push(
-      client.subscribe({ query: `subscription { balanceUpdates(contractAddress: "${erc20}") { balance } }` }, { next: () => undefined, error: (e) => errors.push(e), complete: () => undefined }),
+      client.subscribe({ query: `subscription { balanceEvents(contractAddress: "${erc20}") { balance } }` }, { next: () => undefined, error: (e) => errors.push(e), complete: () => undefined }),
     );
   }
   for (let i = 0; i < 50 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
