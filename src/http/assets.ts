@@ -2,6 +2,7 @@
 // /projects/<p>/collections/<c>/tokens/<t>/assets/<field>?filename=<name> with the project's bearer token, and `GET`
 // it back by the immutable URL the upload answered.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import parseRange from 'range-parser';
 import type { Services } from '../domain/services';
 import { isDomainError, type DomainErrorKind } from '../domain/errors';
@@ -64,9 +65,8 @@ export const createAssetRoutes = ({ services, maxBytes }: { services: Services; 
 
   const serve = async (req: IncomingMessage, res: ServerResponse, m: RegExpExecArray) => {
     const where = { projectId: Number(m[1]), collectionId: Number(m[2]), tokenId: BigInt(m[3]).toString(), name: m[4] };
-    const found = await services.assets.open(where);
+    const found = await services.assets.find(where);
     if (!found) return sendJson(res, 404, { error: 'not found' });
-    found.stream.destroy();
     const { asset } = found;
     const etag = `"${asset.sha256}"`;
     const headers = {
@@ -87,24 +87,19 @@ export const createAssetRoutes = ({ services, maxBytes }: { services: Services; 
     }
     // One range is served as asked; several (or a malformed header) get the whole file, as RFC 9110 allows.
     const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : null;
-    const opened = await services.assets.open(where, range ?? undefined);
-    if (!opened) return sendJson(res, 404, { error: 'not found' });
+    const stream = await found.read(range ?? undefined);
+    if (!stream) return sendJson(res, 404, { error: 'not found' });
     if (range) {
       res.writeHead(206, { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${asset.filesize}`, 'Content-Length': range.end - range.start + 1 });
     } else {
       res.writeHead(200, { ...headers, 'Content-Length': asset.filesize });
     }
     if (req.method === 'HEAD') {
-      opened.stream.destroy();
+      stream.destroy();
       return res.end();
     }
-    opened.stream.pipe(res);
-    await new Promise<void>((resolve) => {
-      res.on('close', () => {
-        opened.stream.destroy();
-        resolve();
-      });
-    });
+    // A storage read failing half-way (object store unreachable) or a client leaving ends this reply only.
+    await pipeline(stream, res).catch(() => undefined);
   };
 
   /** True when the request was an asset route (and was answered). */

@@ -40,8 +40,8 @@ export type AssetsService = {
   upload(creds: Credentials, req: UploadRequest): Promise<Asset>;
   /** The assets of these tokens of a collection, per token id. */
   ofTokens(collectionId: number, tokenIds: string[]): Promise<Map<string, Asset[]>>;
-  /** A public read by URL: null unless the asset exists and its token is public. */
-  open(path: { projectId: number; collectionId: number; tokenId: string; name: string }, range?: ByteRange): Promise<{ asset: AssetRow; stream: Readable } | null>;
+  /** A public read by URL: null unless the asset exists and its token is public; `read` opens its bytes (or a range). */
+  find(path: { projectId: number; collectionId: number; tokenId: string; name: string }): Promise<{ asset: AssetRow; read(range?: ByteRange): Promise<Readable | null> } | null>;
   /** Deletes the assets of a token (or of every token of the collection) and their files. */
   removeFor(collectionId: number, tokenId?: string): Promise<void>;
 };
@@ -155,15 +155,14 @@ export const createAssetsService = ({
       return out;
     },
 
-    async open(path, range) {
+    async find(path) {
       const m = /^(\d{1,10})-([0-9a-f]{12})\/[a-z0-9._-]{1,100}$/.exec(path.name);
       if (!m) return null;
       const row = await repo.findOneBy({ id: requireId('id', Number(m[1])) });
       if (!row || row.collectionId !== path.collectionId || row.tokenId !== path.tokenId || row.projectId !== path.projectId || !row.sha256.startsWith(m[2])) return null;
       // Private collections and tokens: their files are as hidden as their documents.
       if (!(await collections.tokenDocument(path.projectId, path.collectionId, path.tokenId))) return null;
-      const stream = await storage.open(row.storageKey, range);
-      return stream ? { asset: row, stream } : null;
+      return { asset: row, read: (range) => storage.open(row.storageKey, range) };
     },
 
     async removeFor(collectionId, tokenId) {
