@@ -28,6 +28,8 @@ export type Config = Readonly<{
   logFormat: 'json' | 'pretty' | 'auto';
   /** Largest accepted request body, in bytes (RPC and GraphQL). */
   maxBodyBytes: number;
+  /** Ceiling on a client-written GraphQL request's cost (graphql/cost.ts); an access key may have its own. */
+  graphqlMaxCost: number;
   chains: readonly ChainConfig[];
   /** Events across processes when set; in-process otherwise. */
   redisUrl: string | null;
@@ -82,6 +84,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty', 'auto']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   CHAINS: z.string().optional(),
   REDIS_URL: z
     .string()
@@ -132,6 +135,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    graphqlMaxCost: e.GRAPHQL_MAX_COST,
     chains,
     redisUrl: e.REDIS_URL || null,
     catchUpPublishBlocks: e.CATCH_UP_PUBLISH_BLOCKS,

@@ -1,11 +1,12 @@
 // The one way a GraphQL request runs. Every entry path (yoga's POST and GET, the direct POST path, graphql-ws and the
 // RPC adapter) parses, builds its context and executes through one executor: one document-limit check, one compile
 // cache, one shared subscription execution, one error masking (errors.ts). Each request executes once.
-import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLSchema, ValidationRule } from 'graphql';
+import { GraphQLError, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { Credentials } from '../domain/auth/credentials';
 import type { Services } from '../domain/services';
 import { createCompiledExecute } from './compiled-execute';
 import { createContext, type GraphQLContext } from './context';
+import { queryCost } from './cost';
 import { parseWithinLimits } from './limits';
 import { createSharedSubscribe } from './shared-subscribe';
 
@@ -17,6 +18,8 @@ export type GraphQLRequest = {
   operationName?: string | null;
   variables?: Record<string, unknown> | null;
   credentials: Credentials;
+  /** The RPC's own documents: fixed, bounded by their operations' page limits, and not charged a cost. */
+  trusted?: boolean;
 };
 
 export type GraphQLExecutor = {
@@ -35,9 +38,20 @@ export type GraphQLExecutor = {
   open(request: GraphQLRequest): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult>;
 };
 
-export const createExecutor = (schema: GraphQLSchema, services: Services): GraphQLExecutor => {
-  const execute = createCompiledExecute();
-  const subscribe = createSharedSubscribe();
+export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQueryCost = 50_000 }: { maxQueryCost?: number } = {}): GraphQLExecutor => {
+  const compiledExecute = createCompiledExecute();
+  const sharedSubscribe = createSharedSubscribe();
+  /** Refuses, before anything runs, a client's request costing more than its key's ceiling (or the server's). */
+  const overCost = async (args: ExecutionArgs): Promise<ExecutionResult | null> => {
+    const cost = queryCost(schema, args.document, args.operationName, (args.variableValues ?? {}) as Record<string, unknown>);
+    if (cost <= 1) return null;
+    const limit = (await services.auth.queryCostLimit((args.contextValue as GraphQLContext).credentials)) ?? maxQueryCost;
+    if (cost <= limit) return null;
+    const message = `this request costs ${cost}, above the limit of ${limit}: ask for smaller pages (first/last) or fewer fields, or split it`;
+    return { errors: [new GraphQLError(message, { extensions: { code: 'QUERY_COST_EXCEEDED', cost, limit } })] };
+  };
+  const execute = async (args: ExecutionArgs) => (await overCost(args)) ?? compiledExecute(args);
+  const subscribe = async (args: ExecutionArgs) => (await overCost(args)) ?? sharedSubscribe(args);
   const context = (credentials: Credentials) => createContext(services, credentials);
   const argsOf = (r: GraphQLRequest): ExecutionArgs => ({
     schema,
@@ -52,7 +66,7 @@ export const createExecutor = (schema: GraphQLSchema, services: Services): Graph
     context,
     execute,
     subscribe,
-    run: (r) => execute(argsOf(r)),
-    open: (r) => subscribe(argsOf(r)),
+    run: (r) => (r.trusted ? compiledExecute(argsOf(r)) : execute(argsOf(r))),
+    open: (r) => (r.trusted ? sharedSubscribe(argsOf(r)) : subscribe(argsOf(r))),
   };
 };

@@ -41,7 +41,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
   const clientAddressOf = createClientAddressOf(edge.trustProxyHops);
   const cors = createCors(edge.corsOrigins);
   // One executor for every entry path: POST and GET through yoga, the direct POST path, graphql-ws, the RPC.
-  const executor = createExecutor(schema, services);
+  const executor = createExecutor(schema, services, { maxQueryCost: config.graphqlMaxCost });
   const yoga = createYogaApp({ executor, auth: services.auth, logger, clientAddressOf, edge });
   const graphqlPost = createGraphQLPostHandler({ executor, logger, yoga, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection });
   const rpc = createRpcHandler({ executor, logger, credentialsOf: (req) => ({ ...credentialsFromNodeHeaders(req.headers), clientAddress: clientAddressOf(req) }) });

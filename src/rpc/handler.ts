@@ -57,7 +57,7 @@ export const createRpcHandler = ({
     if (openStreams >= MAX_STREAMS) {
       return fail(res, domainToWebrpc(entry.service, { kind: 'ResourceExhausted', message: 'too many open streams on this server; retry later' }));
     }
-    const result = await executor.open({ document: entry.document, variables, credentials });
+    const result = await executor.open({ document: entry.document, variables, credentials, trusted: true });
     if (!(Symbol.asyncIterator in result)) {
       const { error, unexpected, headers } = webrpcErrorOf(entry.service, result.errors ?? []);
       if (unexpected) logger.error({ err: unexpected, route: entry.operation }, 'rpc stream failed to start');
@@ -116,7 +116,7 @@ export const createRpcHandler = ({
       const problem = variableProblemOf(executor.schema, entry.document, variables);
       if (problem) return fail(res, domainToWebrpc(entry.service, withWireFieldNames(entry.service, invalidArgument(problem.field, problem.problem))));
       if (entry.stream) return await serveStream(entry, body, variables, credentials, res);
-      const result = await executor.run({ document: entry.document, variables, credentials });
+      const result = await executor.run({ document: entry.document, variables, credentials, trusted: true });
       if (result.errors?.length) {
         const { error, unexpected, headers } = webrpcErrorOf(entry.service, result.errors);
         if (unexpected) logger.error({ err: unexpected, route: path }, 'rpc operation failed');

@@ -14,6 +14,8 @@ export type AccessKeyRow = {
   originsJson: string | null;
   /** The key's last four characters, to tell keys apart in lists. */
   hint: string;
+  /** Its ceiling on a GraphQL request's cost; null: the server's (GRAPHQL_MAX_COST). */
+  maxQueryCost: number | null;
   createdAt: Date;
 };
 
@@ -28,6 +30,7 @@ export const AccessKeyEntity = new EntitySchema<AccessKeyRow>({
     isDefault: { type: 'boolean', name: 'is_default', default: false },
     originsJson: JsonText({ name: 'origins_json', nullable: true }),
     hint: { type: 'varchar', length: 8, default: '' },
+    maxQueryCost: { type: 'integer', name: 'max_query_cost', nullable: true },
     createdAt: Timestamp({ name: 'created_at' }),
   },
 });

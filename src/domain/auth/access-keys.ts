@@ -20,10 +20,24 @@ export type AccessKey = {
   isDefault: boolean;
   /** Browser origins the key may be used from; empty: any (and requests without an Origin always pass). */
   origins: string[];
+  /** Its ceiling on a GraphQL request's cost; null: the server's. */
+  maxQueryCost: number | null;
   createdAt: Date;
 };
 export type IssuedAccessKey = { accessKey: AccessKey; key: string };
-export type AccessKeyInput = { name?: Maybe<string>; origins?: Maybe<string[]>; isDefault?: Maybe<boolean> };
+export type AccessKeyInput = {
+  name?: Maybe<string>;
+  origins?: Maybe<string[]>;
+  isDefault?: Maybe<boolean>;
+  /** 0 returns the key to the server's ceiling. */
+  maxQueryCost?: Maybe<number>;
+};
+
+const maxCostOf = (v: Maybe<number>): number | null | undefined => {
+  if (v === undefined || v === null) return undefined;
+  if (!Number.isSafeInteger(v) || v < 0 || v > 10_000_000) throw invalidArgument('maxQueryCost', 'must be a whole number from 0 (the server’s ceiling) to 10,000,000');
+  return v === 0 ? null : v;
+};
 
 export type AccessKeysService = {
   /** Oldest first. */
@@ -67,6 +81,7 @@ const toKey = (row: AccessKeyRow): AccessKey => ({
   hint: row.hint,
   isDefault: Boolean(row.isDefault),
   origins: originsOfRow(row),
+  maxQueryCost: row.maxQueryCost ?? null,
   createdAt: row.createdAt,
 });
 
@@ -118,6 +133,7 @@ export const createAccessKeysService = ({ db, forget }: { db: Db; forget: (keyHa
         name: optionalText('name', input.name, 100) ?? '',
         isDefault: first || input.isDefault === true,
         originsJson: origins.length ? JSON.stringify(origins) : null,
+        maxQueryCost: maxCostOf(input.maxQueryCost) ?? null,
       });
     },
 
@@ -130,6 +146,8 @@ export const createAccessKeysService = ({ db, forget }: { db: Db; forget: (keyHa
       const patch: Partial<AccessKeyRow> = {};
       if (input.name !== undefined && input.name !== null) patch.name = optionalText('name', input.name, 100) ?? '';
       if (origins) patch.originsJson = origins.length ? JSON.stringify(origins) : null;
+      const maxCost = maxCostOf(input.maxQueryCost);
+      if (maxCost !== undefined) patch.maxQueryCost = maxCost;
       await db.transaction(async (m) => {
         const keys = m.getRepository(AccessKeyEntity);
         if (input.isDefault === true && !row.isDefault) {
@@ -144,7 +162,7 @@ export const createAccessKeysService = ({ db, forget }: { db: Db; forget: (keyHa
 
     async rotate(projectId, id) {
       const row = await owned(projectId, id);
-      return issue(projectId, { name: row.name, isDefault: row.isDefault, originsJson: row.originsJson }, row);
+      return issue(projectId, { name: row.name, isDefault: row.isDefault, originsJson: row.originsJson, maxQueryCost: row.maxQueryCost }, row);
     },
 
     async revoke(projectId, id) {

@@ -19,6 +19,8 @@ export type AuthService = {
    */
   requireAccessKey(creds: Credentials): Promise<Caller>;
   issueBearerToken(projectId: number, opts?: { expiresInSeconds?: number }): string;
+  /** The caller's access key's own ceiling on a GraphQL request's cost; null without one (the server's applies). */
+  queryCostLimit(creds: Credentials): Promise<number | null>;
   /** Drops what this process remembers of a key (revoked, rotated or changed). */
   forgetAccessKey(keyHash: string): void;
   close(): Promise<void>;
@@ -37,7 +39,7 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
   const projects = db.getRepository(ProjectEntity);
   const keys = db.getRepository(AccessKeyEntity);
   // Keyed by hash: plain keys are not kept, not even in memory.
-  const knownKeys = new Map<string, { projectId: number; origins: string[]; until: number }>();
+  const knownKeys = new Map<string, { projectId: number; origins: string[]; maxQueryCost: number | null; until: number }>();
   const throttle = createCredentialThrottle(settings);
 
   /** Runs a credential check; a failure (DomainError, not a missing credential) counts against the address. */
@@ -107,7 +109,7 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
         const row = key.length <= 64 ? await keys.findOneBy({ keyHash: hash }) : null;
         if (!row) throw new DomainError('AccessKeyNotFound', 'access key not found');
         if (knownKeys.size >= KEY_CACHE_MAX) knownKeys.clear();
-        const entry = { projectId: row.projectId, origins: originsOfRow(row), until: Date.now() + KEY_CACHE_TTL_MS };
+        const entry = { projectId: row.projectId, origins: originsOfRow(row), maxQueryCost: row.maxQueryCost ?? null, until: Date.now() + KEY_CACHE_TTL_MS };
         knownKeys.set(hash, entry);
         return entry;
       });
@@ -123,6 +125,18 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
         jwtid: crypto.randomUUID(),
         ...(opts.expiresInSeconds ? { expiresIn: opts.expiresInSeconds } : {}),
       });
+    },
+
+    async queryCostLimit(creds) {
+      const key = creds.accessKey?.trim();
+      if (!key) return null;
+      try {
+        await this.requireAccessKey(creds);
+      } catch {
+        // A bad key is the resolvers' to report, with their own error.
+        return null;
+      }
+      return knownKeys.get(accessKeyHash(key))?.maxQueryCost ?? null;
     },
 
     forgetAccessKey(keyHash) {

@@ -18,6 +18,10 @@ const AccessKeyRef = builder.objectRef<AccessKey>('AccessKey').implement({
     origins: t.exposeStringList('origins', {
       description: 'Browser origins it may be used from (`Origin` header); empty: any. Requests without `Origin` are not browser requests and always pass.',
     }),
+    maxQueryCost: t.exposeInt('maxQueryCost', {
+      nullable: true,
+      description: 'Its own ceiling on a GraphQL request’s cost (see QUERY_COST_EXCEEDED); null: the server’s GRAPHQL_MAX_COST.',
+    }),
     createdAt: t.field({ type: 'Timestamp', description: 'When it was issued.', resolve: (k) => k.createdAt }),
   }),
 });
@@ -39,6 +43,7 @@ const AccessKeyInput = builder.inputType('AccessKeyInput', {
       description: 'Allowed browser origins such as `https://app.example.com` (at most 50); an empty list allows any.',
     }),
     isDefault: t.boolean({ required: false, description: 'Make it the project’s default key (the previous default stops being it).' }),
+    maxQueryCost: t.int({ required: false, description: 'Its own ceiling on a GraphQL request’s cost, up to 10,000,000; 0 returns it to the server’s.' }),
   }),
 });
 

@@ -34,8 +34,9 @@ export const registerKeyCommands = (program: Command, withServices: WithServices
     .option('--name <name>', 'a label for it')
     .option('--origin <origin>', 'allow browser requests only from this origin (repeatable)', collect)
     .option('--default', 'make it the project’s default key')
-    .action((o: { project: number; name?: string; origin?: string[]; default?: boolean }) =>
-      forProject(withServices, o.project, (s) => s.accessKeys.create(o.project, { name: o.name, origins: o.origin, isDefault: o.default })),
+    .option('--max-cost <n>', 'its own ceiling on a GraphQL request’s cost', Number)
+    .action((o: { project: number; name?: string; origin?: string[]; default?: boolean; maxCost?: number }) =>
+      forProject(withServices, o.project, (s) => s.accessKeys.create(o.project, { name: o.name, origins: o.origin, isDefault: o.default, maxQueryCost: o.maxCost })),
     );
 
   key
@@ -47,9 +48,10 @@ export const registerKeyCommands = (program: Command, withServices: WithServices
     .option('--origin <origin>', 'allowed browser origin (repeatable; replaces the list)', collect)
     .option('--any-origin', 'allow every origin again')
     .option('--default', 'make it the project’s default key')
-    .action((o: { project: number; id: number; name?: string; origin?: string[]; anyOrigin?: boolean; default?: boolean }) =>
+    .option('--max-cost <n>', 'its own ceiling on a GraphQL request’s cost (0: the server’s)', Number)
+    .action((o: { project: number; id: number; name?: string; origin?: string[]; anyOrigin?: boolean; default?: boolean; maxCost?: number }) =>
       forProject(withServices, o.project, (s) =>
-        s.accessKeys.update(o.project, o.id, { name: o.name, origins: o.anyOrigin ? [] : o.origin, isDefault: o.default ? true : undefined }),
+        s.accessKeys.update(o.project, o.id, { name: o.name, origins: o.anyOrigin ? [] : o.origin, isDefault: o.default ? true : undefined, maxQueryCost: o.maxCost }),
       ),
     );
 

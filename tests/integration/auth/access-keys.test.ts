@@ -148,3 +148,24 @@ it('a key revoked on one replica is refused by another within seconds', async ()
     await db.drop();
   }
 });
+
+it('refuses a request costing more than its key’s ceiling before it runs, naming the cost', async () => {
+  const capped = await create({ name: 'capped', maxQueryCost: 100 });
+  expect(capped.accessKey).toMatchObject({ name: 'capped' });
+  const listed = (await list()).find((k: any) => k.name === 'capped');
+  expect((await data(`{ accessKeys { name maxQueryCost } }`)).accessKeys.find((k: any) => k.name === 'capped').maxQueryCost).toBe(100);
+  const query = (first: number) => `{ tokenBalances(accountAddress: "0x${'11'.repeat(20)}", first: ${first}) { nodes { balance tokenId contractAddress } } }`;
+  const small = await server.graphql(query(10), {}, { 'X-Access-Key': capped.key });
+  expect(small.body.errors).toBeUndefined();
+  const large = await server.graphql(query(100), {}, { 'X-Access-Key': capped.key });
+  expect(large.body.errors[0]).toMatchObject({ extensions: { code: 'QUERY_COST_EXCEEDED', cost: 401, limit: 100 } });
+  expect(large.body.errors[0].message).toContain('costs 401');
+  expect(large.body.data).toBeUndefined();
+  // Other keys have the server's ceiling; the RPC's own documents are not charged.
+  expect((await server.graphql(query(100), {}, { 'X-Access-Key': project.accessKey })).body.errors).toBeUndefined();
+  const viaRpc = await server.rpc('Indexer/GetTokenBalances', { accountAddress: `0x${'11'.repeat(20)}`, page: { pageSize: 100 } }, { 'X-Access-Key': capped.key });
+  expect(viaRpc.status).toBe(200);
+  // Back to the server's ceiling.
+  await data(`mutation($id: Int!) { updateAccessKey(id: $id, input: { maxQueryCost: 0 }) { id } }`, { id: listed.id });
+  expect((await server.graphql(query(100), {}, { 'X-Access-Key': capped.key })).body.errors).toBeUndefined();
+});
