@@ -7,6 +7,7 @@ import parseRange from 'range-parser';
 import type { Services } from '../domain/services';
 import { isDomainError, type DomainErrorKind } from '../domain/errors';
 import { graphqlCodeOf } from '../graphql/errors';
+import { formatTimestamp } from '../graphql/scalars/timestamp';
 import { BodyTooLargeError, readBody } from './body';
 import { credentialsFromNodeHeaders } from './credentials';
 import { sendJson } from './listener';
@@ -57,7 +58,8 @@ export const createAssetRoutes = ({ services, maxBytes }: { services: Services; 
         filename,
         bytes: await readBody(req, maxBytes),
       });
-      sendJson(res, 201, asset);
+      // Times as GraphQL and the RPC write them.
+      sendJson(res, 201, { ...asset, updatedAt: formatTimestamp(asset.updatedAt) });
     } catch (err) {
       fail(res, err);
     }
