@@ -41,16 +41,30 @@ export type GraphQLExecutor = {
 export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQueryCost = 50_000 }: { maxQueryCost?: number } = {}): GraphQLExecutor => {
   const compiledExecute = createCompiledExecute();
   const sharedSubscribe = createSharedSubscribe();
-  /** Refuses, before anything runs, a client's request costing more than its key's ceiling (or the server's). */
-  const overCost = async (args: ExecutionArgs): Promise<ExecutionResult | null> => {
+  const refusal = (cost: number, limit: number): ExecutionResult => ({
+    errors: [
+      new GraphQLError(`this request costs ${cost}, above the limit of ${limit}: ask for smaller pages (first/last) or fewer fields, or split it`, {
+        extensions: { code: 'QUERY_COST_EXCEEDED', cost, limit },
+      }),
+    ],
+  });
+  /**
+   * Refuses, before anything runs, a client's request costing more than its key's ceiling (or the server's). Answered
+   * without waiting when the key's ceiling is known here (the usual case: keys are remembered for seconds).
+   */
+  const overCost = (args: ExecutionArgs): ExecutionResult | null | Promise<ExecutionResult | null> => {
     const cost = queryCost(schema, args.document, args.operationName, (args.variableValues ?? {}) as Record<string, unknown>);
     if (cost <= 1) return null;
-    const limit = (await services.auth.queryCostLimit((args.contextValue as GraphQLContext).credentials)) ?? maxQueryCost;
-    if (cost <= limit) return null;
-    const message = `this request costs ${cost}, above the limit of ${limit}: ask for smaller pages (first/last) or fewer fields, or split it`;
-    return { errors: [new GraphQLError(message, { extensions: { code: 'QUERY_COST_EXCEEDED', cost, limit } })] };
+    const credentials = (args.contextValue as GraphQLContext).credentials;
+    const known = services.auth.knownQueryCostLimit(credentials);
+    if (known !== undefined) return cost <= (known ?? maxQueryCost) ? null : refusal(cost, known ?? maxQueryCost);
+    return services.auth.queryCostLimit(credentials).then((limit) => (cost <= (limit ?? maxQueryCost) ? null : refusal(cost, limit ?? maxQueryCost)));
   };
-  const execute = async (args: ExecutionArgs) => (await overCost(args)) ?? compiledExecute(args);
+  const execute = (args: ExecutionArgs): MaybePromise<ExecutionResult> => {
+    const refused = overCost(args);
+    if (refused instanceof Promise) return refused.then((r) => r ?? compiledExecute(args));
+    return refused ?? compiledExecute(args);
+  };
   const subscribe = async (args: ExecutionArgs) => (await overCost(args)) ?? sharedSubscribe(args);
   const context = (credentials: Credentials) => createContext(services, credentials);
   const argsOf = (r: GraphQLRequest): ExecutionArgs => ({

@@ -21,6 +21,8 @@ export type AuthService = {
   issueBearerToken(projectId: number, opts?: { expiresInSeconds?: number }): string;
   /** The caller's access key's own ceiling on a GraphQL request's cost; null without one (the server's applies). */
   queryCostLimit(creds: Credentials): Promise<number | null>;
+  /** The same, answered from what this process remembers of the key without waiting; undefined when it does not know. */
+  knownQueryCostLimit(creds: Credentials): number | null | undefined;
   /** Drops what this process remembers of a key (revoked, rotated or changed). */
   forgetAccessKey(keyHash: string): void;
   close(): Promise<void>;
@@ -125,6 +127,13 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
         jwtid: crypto.randomUUID(),
         ...(opts.expiresInSeconds ? { expiresIn: opts.expiresInSeconds } : {}),
       });
+    },
+
+    knownQueryCostLimit(creds) {
+      const key = creds.accessKey?.trim();
+      if (!key) return null;
+      const cached = knownKeys.get(accessKeyHash(key));
+      return cached && cached.until > Date.now() ? cached.maxQueryCost : undefined;
     },
 
     async queryCostLimit(creds) {
