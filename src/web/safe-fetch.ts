@@ -170,8 +170,10 @@ export const createSafeFetcher = (overrides: Partial<FetchPolicy> = {}): SafeFet
     new Agent({
       connect,
       connections: policy.perHostConcurrency,
-      headersTimeout: policy.totalTimeoutMs,
-      bodyTimeout: policy.totalTimeoutMs,
+      // Backstops only: the request's own deadline (fetchBytes) ends it first and says so. undici's coarse timers
+      // set to the same value sometimes fired first, answering the same timeout in other words.
+      headersTimeout: policy.totalTimeoutMs + 1_000,
+      bodyTimeout: policy.totalTimeoutMs + 1_000,
       keepAliveTimeout: 4_000,
       maxRedirections: 0,
     });
