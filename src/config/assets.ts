@@ -10,10 +10,13 @@ export type AssetsConfig = Readonly<{
   /** Object storage instead of `dir` (ASSET_STORAGE=s3). */
   s3: Readonly<{
     bucket: string;
+    /** Key prefix inside the bucket ('' for none). */
     prefix: string;
     region: string;
+    /** An S3-compatible server's URL (MinIO, R2, …); AWS's own endpoint when null. */
     endpoint: string | null;
     forcePathStyle: boolean;
+    /** Static credentials; the SDK's default chain (environment, instance role, …) when null. */
     credentials: { accessKeyId: string; secretAccessKey: string } | null;
   }> | null;
 }>;

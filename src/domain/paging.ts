@@ -49,25 +49,20 @@ export const pageOfRows = <R, T>(rows: R[], p: ResolvedPage, keyOf: (r: R) => st
   const kept = rows.slice(0, p.pageSize);
   if (p.backward) kept.reverse();
   const items = kept.map((r) => ({ cursor: keyOf(r), node: toNode(r) }));
-  return {
-    items,
-    pageSize: p.pageSize,
-    hasNextPage: p.backward ? p.cursor !== null : more,
-    hasPreviousPage: p.backward ? more : p.cursor !== null,
-    startCursor: items[0]?.cursor ?? null,
-    endCursor: items.length ? items[items.length - 1].cursor : null,
-  };
+  return pageOf(items, p.pageSize, p.backward ? p.cursor !== null : more, p.backward ? more : p.cursor !== null);
 };
 
-export const emptyPage = <T>(p: ResolvedPage): Page<T> => ({
-  items: [],
-  pageSize: p.pageSize,
-  hasNextPage: false,
-  hasPreviousPage: false,
-  startCursor: null,
-  endCursor: null,
-  totalCount: async () => 0,
+/** A page of items already in list order, with the cursors of its ends. */
+const pageOf = <T>(items: Page<T>['items'], pageSize: number, hasNextPage: boolean, hasPreviousPage: boolean): Page<T> => ({
+  items,
+  pageSize,
+  hasNextPage,
+  hasPreviousPage,
+  startCursor: items[0]?.cursor ?? null,
+  endCursor: items.length ? items[items.length - 1].cursor : null,
 });
+
+export const emptyPage = <T>(p: ResolvedPage): Page<T> => ({ ...pageOf<T>([], p.pageSize, false, false), totalCount: async () => 0 });
 
 /**
  * Cursors are opaque tagged keys: each list tags its own, so a cursor from one list is refused by another instead of
@@ -113,16 +108,8 @@ export const offsetWindow = async (tag: string, p: ResolvedPage, total: () => Pr
 
 /** The page of an offset window's rows. */
 export const offsetPage = <R, T>(tag: string, rows: R[], p: ResolvedPage, w: { offset: number }, toNode: (r: R) => T): Page<T> => {
-  const kept = rows.slice(0, p.pageSize);
-  const items = kept.map((r, i) => ({ cursor: offsetCursor(tag, w.offset + i), node: toNode(r) }));
-  return {
-    items,
-    pageSize: p.pageSize,
-    hasNextPage: p.backward ? p.cursor !== null : rows.length > p.pageSize,
-    hasPreviousPage: w.offset > 0,
-    startCursor: items[0]?.cursor ?? null,
-    endCursor: items.length ? items[items.length - 1].cursor : null,
-  };
+  const items = rows.slice(0, p.pageSize).map((r, i) => ({ cursor: offsetCursor(tag, w.offset + i), node: toNode(r) }));
+  return pageOf(items, p.pageSize, p.backward ? p.cursor !== null : rows.length > p.pageSize, w.offset > 0);
 };
 
 /** A 1-based page number as it is asked for: absent, zero, negative or not an integer reads 1. */

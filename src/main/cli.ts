@@ -1,5 +1,5 @@
 // The `strata` command line: serve, migrate, project management.
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { createLogger } from '../config/logger';
 import { createChainRegistry } from '../chain/registry';
@@ -10,6 +10,7 @@ import { createApp, openDatabase } from './app';
 import { registerChainCommands } from './commands/chain';
 import { registerDevCommand } from './commands/dev';
 import { registerKeyCommands } from './commands/keys';
+import { positiveInt } from './commands/options';
 import { registerMetadataCommands } from './commands/metadata';
 import { describeStartupError } from './startup-errors';
 import { strataVersion } from './version';
@@ -26,10 +27,6 @@ const configOrExit = (): Config => {
   }
 };
 
-const positiveInt = (v: string) => {
-  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('must be a positive integer');
-  return Number(v);
-};
 
 /** Runs a one-shot command against the database, printing one JSON line. */
 const withServices = async (fn: (s: ReturnType<typeof createServices>) => Promise<unknown>) => {

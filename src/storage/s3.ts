@@ -1,19 +1,11 @@
 // Uploaded files in S3-compatible object storage (AWS SDK v3), so that several replicas serve the same files.
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { AssetsConfig } from '../config';
 import type { FileStorage } from './local';
 
-export type S3Settings = {
-  bucket: string;
-  /** Key prefix inside the bucket ('' for none). */
-  prefix: string;
-  region: string;
-  /** An S3-compatible server's URL (MinIO, R2, …); AWS's own endpoint when absent. */
-  endpoint: string | null;
-  forcePathStyle: boolean;
-  /** Static credentials; the SDK's default chain (environment, instance role, …) when absent. */
-  credentials: { accessKeyId: string; secretAccessKey: string } | null;
-};
+/** The S3 settings of the configuration (config/assets.ts). */
+export type S3Settings = NonNullable<AssetsConfig['s3']>;
 
 export const createS3Storage = (s: S3Settings): FileStorage => {
   const client = new S3Client({

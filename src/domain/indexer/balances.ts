@@ -3,7 +3,7 @@ import { readQuery, type Db } from '../../db';
 import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
 import { BALANCES_KEY, SUMMARY_KEY, keysetOrder } from './cursor';
 import type { ContractSelection } from './requests';
-import { CHUNKS, Where, chunkedSum, joinChunks, num, positive, selectionCondition, sqlOf, tokenIdCondition } from './sql';
+import { Where, exactSumColumns, exactSumOf, num, positive, selectionCondition, sqlOf, tokenIdCondition } from './sql';
 import type { ContractType, TokenBalance } from './types';
 
 export type BalanceQuery = {
@@ -84,11 +84,10 @@ export const readSummaries = async (db: Db, q: BalanceQuery): Promise<Page<Token
   const w = baseWhere(q);
   const order = keysetOrder(db, w, SUMMARY_KEY, q.page);
   const lastBlock = s.concat(s.padLeft('b.block_number', 20), 'b.block_hash');
-  const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
   const rows: Array<Record<string, unknown>> = await readQuery(
     db,
     `SELECT b.account, b.contract, COUNT(*) AS n, MIN(b.token_id) AS token_id, MAX(c.type) AS contract_type,
-            MAX(${lastBlock}) AS last_block, ${sums.join(', ')}
+            MAX(${lastBlock}) AS last_block, ${exactSumColumns(db, 'b.balance')}
      ${FROM} WHERE ${w} GROUP BY b.account, b.contract ${order} LIMIT ?`,
     [...w.params, q.page.pageSize + 1],
   );
@@ -107,7 +106,7 @@ export const readSummaries = async (db: Db, q: BalanceQuery): Promise<Page<Token
         contractAddress: String(r.contract),
         accountAddress: String(r.account),
         tokenId: null,
-        balance: joinChunks(Array.from({ length: CHUNKS }, (_, i) => r[`s${i}`])),
+        balance: exactSumOf(r),
         blockNumber: Number(last.slice(0, 20)),
         blockHash: last.slice(20),
         uniqueCollectibles: plain ? '0' : String(n),

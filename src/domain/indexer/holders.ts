@@ -4,7 +4,7 @@ import { readQuery, type Db } from '../../db';
 import { dialectOf } from '../../db';
 import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
 import { keysetOrder, type Keyset } from './cursor';
-import { CHUNKS, Where, chunkedSum, joinChunks, num, positive } from './sql';
+import { Where, exactSumColumns, exactSumOf, num, positive } from './sql';
 
 export type TokenHolder = {
   chainId: number;
@@ -17,6 +17,8 @@ export type TokenHolder = {
   /** How many of the contract's token ids the account holds (1 for a single token's holder, 0 for ERC-20). */
   tokenCount: number;
 };
+
+type TokenRef = { chainId: number; contract: string };
 
 export type HoldersQuery = {
   chainId: number;
@@ -40,7 +42,7 @@ const holderKey = (db: Db): Keyset => ({
 });
 const TOTALS_KEY: Keyset = { tag: 'k2', columns: ['n', 'b.account'], types: ['number', 'string'], descending: true };
 
-const balanceWhere = (q: HoldersQuery, tokenId: string) =>
+const balanceWhere = (q: TokenRef, tokenId: string) =>
   new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add('b.token_id = ?', tokenId).add(positive('b.balance'));
 
 /** One token id's holders (or an ERC-20's, with token id ''), largest balance first: a walk down the holders index. */
@@ -66,12 +68,21 @@ const readTokenHolders = async (db: Db, q: HoldersQuery, tokenId: string): Promi
       tokenCount: tokenId === '' ? 0 : 1,
     }),
   );
-  const totalCount = async () => {
-    const cw = balanceWhere(q, tokenId);
-    const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM balances b WHERE ${cw}`, cw.params);
-    return num(row.n);
-  };
-  return { ...page, totalCount };
+  return { ...page, totalCount: () => countTokenHolders(db, q, tokenId) };
+};
+
+const countTokenHolders = async (db: Db, q: TokenRef, tokenId: string) => {
+  const w = balanceWhere(q, tokenId);
+  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM balances b WHERE ${w}`, w.params);
+  return num(row.n);
+};
+
+const contractWhere = (q: TokenRef) => new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add(positive('b.balance'));
+
+const countContractHolders = async (db: Db, q: TokenRef) => {
+  const w = contractWhere(q);
+  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(DISTINCT b.account) AS n FROM balances b WHERE ${w}`, w.params);
+  return num(row.n);
 };
 
 /**
@@ -79,13 +90,12 @@ const readTokenHolders = async (db: Db, q: HoldersQuery, tokenId: string): Promi
  * rows are grouped (its primary-key range), so the cost grows with the contract's holdings, not with the table.
  */
 const readContractTotals = async (db: Db, q: HoldersQuery): Promise<Page<TokenHolder>> => {
-  const w = new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add(positive('b.balance'));
+  const w = contractWhere(q);
   const having = new Where();
   const order = keysetOrder(db, having, TOTALS_KEY, q.page, ['COUNT(*)', 'b.account']);
-  const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
   const rows = await readQuery<Record<string, unknown>>(
     db,
-    `SELECT b.account, COUNT(*) AS n, ${sums.join(', ')} FROM balances b WHERE ${w}
+    `SELECT b.account, COUNT(*) AS n, ${exactSumColumns(db, 'b.balance')} FROM balances b WHERE ${w}
      GROUP BY b.account ${having.parts.length ? `HAVING ${having}` : ''} ${order} LIMIT ?`,
     [...w.params, ...having.params, q.page.pageSize + 1],
   );
@@ -98,15 +108,11 @@ const readContractTotals = async (db: Db, q: HoldersQuery): Promise<Page<TokenHo
       contractAddress: q.contract,
       accountAddress: String(r.account),
       tokenId: null,
-      balance: joinChunks(Array.from({ length: CHUNKS }, (_, i) => r[`s${i}`])),
+      balance: exactSumOf(r),
       tokenCount: num(r.n),
     }),
   );
-  const totalCount = async () => {
-    const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(DISTINCT b.account) AS n FROM balances b WHERE ${w}`, w.params);
-    return num(row.n);
-  };
-  return { ...page, totalCount };
+  return { ...page, totalCount: () => countContractHolders(db, q) };
 };
 
 /** Whether the contract's balances carry no token id (an ERC-20, or a contract not classified yet that behaves as one). */
@@ -118,6 +124,12 @@ const isFungible = async (db: Db, chainId: number, contract: string): Promise<bo
 export const readHolders = async (db: Db, q: HoldersQuery): Promise<Page<TokenHolder>> => {
   if (q.tokenId !== null) return readTokenHolders(db, q, q.tokenId);
   return (await isFungible(db, q.chainId, q.contract)) ? readTokenHolders(db, q, '') : readContractTotals(db, q);
+};
+
+/** How many accounts `readHolders` would list, without reading a page. */
+export const countHolders = async (db: Db, q: TokenRef & { tokenId: string | null }): Promise<number> => {
+  if (q.tokenId !== null) return countTokenHolders(db, q, q.tokenId);
+  return (await isFungible(db, q.chainId, q.contract)) ? countTokenHolders(db, q, '') : countContractHolders(db, q);
 };
 
 export type TokenSupply = {
@@ -140,10 +152,9 @@ export const readSupplies = async (db: Db, q: { chainId: number; contract: strin
   };
   const w = base();
   const order = keysetOrder(db, w, SUPPLY_KEY, q.page);
-  const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
   const rows = await readQuery<Record<string, unknown>>(
     db,
-    `SELECT b.token_id, COUNT(*) AS n, ${sums.join(', ')} FROM balances b WHERE ${w} GROUP BY b.token_id ${order} LIMIT ?`,
+    `SELECT b.token_id, COUNT(*) AS n, ${exactSumColumns(db, 'b.balance')} FROM balances b WHERE ${w} GROUP BY b.token_id ${order} LIMIT ?`,
     [...w.params, q.page.pageSize + 1],
   );
   const page = pageOfRows(
@@ -154,7 +165,7 @@ export const readSupplies = async (db: Db, q: { chainId: number; contract: strin
       chainId: q.chainId,
       contractAddress: q.contract,
       tokenId: String(r.token_id),
-      supply: joinChunks(Array.from({ length: CHUNKS }, (_, i) => r[`s${i}`])),
+      supply: exactSumOf(r),
       holders: num(r.n),
     }),
   );
@@ -169,7 +180,6 @@ export const readSupplies = async (db: Db, q: { chainId: number; contract: strin
 /** The sum of every positive balance of a collectible contract (for ERC-721: how many tokens exist), exactly. */
 export const sumOfSupplies = async (db: Db, key: { chainId: number; contract: string }): Promise<string> => {
   const w = new Where().add('b.chain_id = ?', key.chainId).add('b.contract = ?', key.contract).add("b.token_id <> ''").add(positive('b.balance'));
-  const sums = chunkedSum(db, 'b.balance').map((e, i) => `${e} AS s${i}`);
-  const [row] = await readQuery<Record<string, unknown>>(db, `SELECT ${sums.join(', ')} FROM balances b WHERE ${w}`, w.params);
-  return joinChunks(Array.from({ length: CHUNKS }, (_, i) => row[`s${i}`]));
+  const [row] = await readQuery<Record<string, unknown>>(db, `SELECT ${exactSumColumns(db, 'b.balance')} FROM balances b WHERE ${w}`, w.params);
+  return exactSumOf(row);
 };

@@ -12,7 +12,7 @@ import { readBalances, readSummaries, type BalanceQuery } from './balances';
 import { readChainStatus, readNativeBalances } from './chain-state';
 import { emptyPage, resolvePageRequest, type Page, type PageLimits, type PageRequest } from '../paging';
 import { readHistory } from './history';
-import { readHolders, readSupplies, sumOfSupplies, type TokenHolder, type TokenSupply } from './holders';
+import { countHolders, readHolders, readSupplies, sumOfSupplies, type TokenHolder, type TokenSupply } from './holders';
 import {
   MAX_ACCOUNTS,
   MAX_CONTRACTS,
@@ -89,6 +89,8 @@ export type IndexerService = {
   tokenHolders(creds: Credentials, req: TokenRequest & { page?: Maybe<PageRequest> }): Promise<Page<TokenHolder>>;
   /** Supply and holders of each token id of a collectible contract, as indexed. */
   tokenSupplies(creds: Credentials, req: { chainId?: Maybe<string>; contract: string; page?: Maybe<PageRequest> }): Promise<Page<TokenSupply>>;
+  /** How many accounts hold it (as many as `tokenHolders` lists). */
+  holdersCount(key: TokenKey): Promise<number>;
   /** The token asked about, checked: its chain, lower-case contract and canonical token id. */
   token(creds: Credentials, req: TokenRequest): Promise<TokenKey>;
   /**
@@ -243,6 +245,8 @@ export const createIndexerService = ({
       await auth.requireAccessKey(creds);
       return tokenKeyOf(req);
     },
+
+    holdersCount: (key) => countHolders(db, key),
 
     async supplyOf(key) {
       if (key.tokenId !== null) {

@@ -79,15 +79,16 @@ export const sqlOf = (db: Db) => {
 /**
  * An exact SUM of positive decimal strings of up to 81 digits: each is left-padded and cut into
  * nine 9-digit chunks summed separately (no engine sums 78-digit integers; DECIMAL stops at 65).
+ * `exactSumColumns` selects the chunks as s0…s8; `exactSumOf` joins a row's chunks back into the decimal sum.
  */
-export const CHUNKS = 9;
-export const chunkedSum = (db: Db, column: string): string[] => {
+const CHUNKS = 9;
+export const exactSumColumns = (db: Db, column: string): string => {
   const s = sqlOf(db);
   const padded = s.padLeft(column, CHUNKS * 9);
-  return Array.from({ length: CHUNKS }, (_, i) => s.sumAsText(`SUBSTR(${padded}, ${1 + 9 * i}, 9)`));
+  return Array.from({ length: CHUNKS }, (_, i) => `${s.sumAsText(`SUBSTR(${padded}, ${1 + 9 * i}, 9)`)} AS s${i}`).join(', ');
 };
-export const joinChunks = (chunks: unknown[]): string =>
-  chunks.reduce<bigint>((acc, c) => acc * 1_000_000_000n + BigInt(String(c ?? '0')), 0n).toString();
+export const exactSumOf = (row: Record<string, unknown>): string =>
+  Array.from({ length: CHUNKS }, (_, i) => row[`s${i}`]).reduce<bigint>((acc, c) => acc * 1_000_000_000n + BigInt(String(c ?? '0')), 0n).toString();
 
 export const num = (v: unknown): number => Number(v);
 export const bool = (v: unknown): boolean => v === true || Number(v) === 1;

@@ -3,8 +3,8 @@
 import { builder } from '../builder';
 import type { AccessKey, IssuedAccessKey } from '../../domain/auth/access-keys';
 import { callerProject } from '../../domain/auth/caller';
+import { PROJECT_ARG } from './shared-args';
 
-const PROJECT_ARG = { description: 'Defaults to the bearer token’s project.' };
 const KEY_ID_ARG = { required: true, description: 'The key’s id (from `accessKeys`).' } as const;
 
 const AccessKeyRef = builder.objectRef<AccessKey>('AccessKey').implement({

@@ -1,6 +1,7 @@
 // Asset: an uploaded file of a hosted collection token, as the specification's TokenMetadata lists them.
 import { builder } from '../builder';
 import type { Asset } from '../../domain/assets/service';
+import { PROJECT_ARG } from './shared-args';
 
 export const AssetRef = builder.objectRef<Asset>('Asset').implement({
   description: 'A file uploaded for one metadata field of a hosted collection token, served at an immutable `url`.',
@@ -26,7 +27,7 @@ builder.mutationFields((t) => ({
     description:
       'Uploads a file for a token’s metadata field and points the token document at it; send the request as multipart/form-data (the GraphQL multipart request specification). Bearer token of the owning project.',
     args: {
-      projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }),
+      projectId: t.arg.int(PROJECT_ARG),
       collectionId: t.arg.int({ required: true, description: 'The hosted collection.' }),
       tokenId: t.arg({ type: 'BigInt', required: true, description: 'The token, which must exist.' }),
       metadataField: t.arg.string({ required: true, description: 'The document field to fill: image, animation_url, video, audio, or another name.' }),

@@ -2,7 +2,7 @@
 import { builder } from '../builder';
 import type { CollectionLink } from '../../domain/token-metadata/types';
 import { CollectionRef } from './collection';
-import { COLLECTION_ID_ARG } from './collection-token';
+import { COLLECTION_ID_ARG, PROJECT_ARG } from './shared-args';
 
 const CollectionContractLinkRef = builder.objectRef<CollectionLink>('CollectionContractLink').implement({
   description: 'A hosted collection linked to a deployed contract: the contract’s token metadata is answered from the collection.',
@@ -23,7 +23,7 @@ builder.objectField(CollectionRef, 'linkedContracts', (t) =>
 );
 
 const LINK_ARGS = builder.args((t) => ({
-  projectId: t.int({ description: 'Defaults to the bearer token’s project.' }),
+  projectId: t.int(PROJECT_ARG),
   collectionId: t.int(COLLECTION_ID_ARG),
   chainId: t.string({ required: true, description: 'A configured chain id or name.' }),
   contractAddress: t.string({ required: true, description: 'The deployed contract’s address, 0x-prefixed hex in any case.' }),

@@ -3,10 +3,10 @@ import { builder } from '../builder';
 import type { CollectionToken } from '../../domain/collections/types';
 import { AssetRef } from './asset';
 import { connectionType } from './connection';
+import { COLLECTION_ID_ARG, PROJECT_ARG } from './shared-args';
 import { TokenMetadataInput } from './token-metadata-input';
 
 /** The collection argument of the collection and collection token queries and mutations. */
-export const COLLECTION_ID_ARG = { required: true, description: 'The collection’s id.' } as const;
 const TOKEN_ID_ARG = { type: 'BigInt', required: true, description: 'The token id (a decimal string; 0x hex is accepted).' } as const;
 
 export const CollectionTokenRef = builder.objectRef<CollectionToken>('CollectionToken').implement({
@@ -78,7 +78,7 @@ builder.queryFields((t) => ({
     type: CollectionTokenRef,
     description: 'One token of a hosted collection (bearer token of the owning project).',
     args: {
-      projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }),
+      projectId: t.arg.int(PROJECT_ARG),
       collectionId: t.arg.int(COLLECTION_ID_ARG),
       tokenId: t.arg(TOKEN_ID_ARG),
     },
@@ -92,7 +92,7 @@ builder.mutationFields((t) => ({
     type: CollectionTokenRef,
     description: 'Adds a token to a collection; `token.tokenId` is required and must be new to the collection (bearer token of the owning project).',
     args: {
-      projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }),
+      projectId: t.arg.int(PROJECT_ARG),
       collectionId: t.arg.int(COLLECTION_ID_ARG),
       token: t.arg({ type: TokenMetadataInput, required: true, description: 'The token’s fields; `tokenId` is required.' }),
       private: t.arg.boolean({ description: 'True stops the token’s public document being served; false when absent.' }),
@@ -104,7 +104,7 @@ builder.mutationFields((t) => ({
     type: CollectionTokenRef,
     description: 'Changes the given fields of a token; absent fields keep their value.',
     args: {
-      projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }), collectionId: t.arg.int(COLLECTION_ID_ARG),
+      projectId: t.arg.int(PROJECT_ARG), collectionId: t.arg.int(COLLECTION_ID_ARG),
       tokenId: t.arg(TOKEN_ID_ARG),
       token: t.arg({
         type: TokenMetadataInput,
@@ -119,7 +119,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     description: 'Deletes a token of a collection; true when deleted, NOT_FOUND when there is no such token (bearer token of the owning project).',
     args: {
-      projectId: t.arg.int({ description: 'Defaults to the bearer token’s project.' }),
+      projectId: t.arg.int(PROJECT_ARG),
       collectionId: t.arg.int(COLLECTION_ID_ARG),
       tokenId: t.arg(TOKEN_ID_ARG),
     },

@@ -4,7 +4,8 @@ import type { Collection } from '../../domain/collections/types';
 import { CollectionBaseUrisRef } from './collection-base-uris';
 import { CollectionInput } from './collection-input';
 import { CollectionMetadataRef } from './collection-metadata';
-import { COLLECTION_ID_ARG, CollectionTokenConnectionRef } from './collection-token';
+import { CollectionTokenConnectionRef } from './collection-token';
+import { COLLECTION_ID_ARG, PROJECT_ARG } from './shared-args';
 import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
 
 export const CollectionRef = builder.objectRef<Collection>('Collection').implement({
@@ -37,7 +38,6 @@ const CollectionConnectionRef = connectionType(CollectionRef, 'Collection', {
   count: 'The project’s collections.',
 });
 
-const PROJECT_ARG = { description: 'Defaults to the bearer token’s project.' };
 
 builder.queryFields((t) => ({
   collections: t.field({

@@ -36,10 +36,7 @@ const TokenRef = builder.objectRef<TokenKey>('Token').implement({
     }),
     holdersCount: t.int({
       description: 'How many accounts hold it.',
-      resolve: async (k, _, ctx) => {
-        const page = await ctx.services.indexer.tokenHolders(ctx.credentials, { chainId: String(k.chainId), contract: k.contract, tokenId: k.tokenId, page: { first: 1 } });
-        return (await page.totalCount?.()) ?? 0;
-      },
+      resolve: (k, _, ctx) => ctx.services.indexer.holdersCount(k),
     }),
     holders: t.field({
       type: TokenHolderConnectionRef,

@@ -1,9 +1,7 @@
 // CLI of the contracts a chain is limited to (CHAINS `contracts`): a running `strata index` picks changes up at its
 // next round; `prune` deletes what removed contracts left.
 import { InvalidArgumentError, type Command } from 'commander';
-import type { Services } from '../../domain/services';
-
-type WithServices = (fn: (s: Services) => Promise<unknown>) => Promise<void>;
+import type { WithServices } from './options';
 
 const blockNumber = (v: string) => {
   if (!/^\d+$/.test(v)) throw new InvalidArgumentError('must be a block number');

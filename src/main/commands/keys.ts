@@ -1,14 +1,7 @@
 // CLI of a project's access keys: list, create, update (name, origins, default), rotate, revoke. Prints JSON.
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { Services } from '../../domain/services';
-
-type WithServices = (fn: (s: Services) => Promise<unknown>) => Promise<void>;
-
-const positiveInt = (v: string) => {
-  const n = Number(v);
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
-  return n;
-};
+import { positiveInt, type WithServices } from './options';
 const collect = (v: string, all: string[] = []) => [...all, v];
 
 /** The project must exist; the key id must be one of its keys (NotFound otherwise). */

@@ -1,9 +1,9 @@
 // CLI of the Metadata service: refresh contract info and token metadata, set a contract's operator flags.
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Services } from '../../domain/services';
+import type { WithServices } from './options';
 import { requireAddress, requireUint256 } from '../../domain/validate';
 
-type WithServices = (fn: (s: Services) => Promise<unknown>) => Promise<void>;
 
 const bool = (v: string) => {
   if (v !== 'true' && v !== 'false') throw new InvalidArgumentError('must be true or false');

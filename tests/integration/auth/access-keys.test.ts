@@ -27,7 +27,10 @@ const create = async (input: Record<string, unknown> = {}) =>
 /** An Indexer request with this key (and, like a browser, an Origin header when given). */
 const useKey = (key: string, origin?: string) =>
   server.rpc('Indexer/GetTokenBalances', { accountAddress: `0x${'11'.repeat(20)}` }, { 'X-Access-Key': key, ...(origin ? { Origin: origin } : {}) });
-const works = async (key: string, origin?: string) => (await useKey(key, origin)).body.error !== 'AccessKeyNotFound' && (await useKey(key, origin)).status !== 401;
+const works = async (key: string, origin?: string) => {
+  const r = await useKey(key, origin);
+  return r.body.error !== 'AccessKeyNotFound' && r.status !== 401;
+};
 
 it('lists the keys, issues more, moves the default, and keeps exactly one default', async () => {
   const [first] = await list();
