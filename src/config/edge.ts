@@ -10,6 +10,8 @@ export type EdgeConfig = Readonly<{
   /** Origins allowed to call from browsers; '*' = any origin, without credentials. */
   corsOrigins: '*' | readonly string[];
   graphiql: boolean;
+  /** The builder console at /console (a static page that calls the public GraphQL API with the user's token). */
+  console: boolean;
   /** Introspection for callers without credentials (with credentials it is always allowed). */
   anonymousIntrospection: boolean;
   /** Bearer token /metrics requires; null = open when not deployed, refused on the API port when deployed. */
@@ -37,6 +39,7 @@ export const edgeEnvSchema = {
       message: 'must be * or a comma-separated list of origins like https://app.example.com (scheme, host, optional port; no path)',
     }),
   GRAPHIQL: onOff,
+  CONSOLE: onOff,
   INTROSPECTION: onOff,
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
@@ -47,6 +50,7 @@ export const edgeEnvSchema = {
 type EdgeEnv = {
   CORS_ORIGINS?: string;
   GRAPHIQL?: boolean;
+  CONSOLE?: boolean;
   INTROSPECTION?: boolean;
   METRICS_TOKEN?: string;
   TRUST_PROXY_HOPS: number;
@@ -61,6 +65,8 @@ export const edgeConfigOf = (e: EdgeEnv, nodeEnv: string | undefined, databaseKi
     deployed,
     corsOrigins: e.CORS_ORIGINS === '*' ? '*' : origins ? Object.freeze(origins) : deployed ? Object.freeze([]) : '*',
     graphiql: e.GRAPHIQL ?? !deployed,
+    // On in deployments too: the page holds no secret and grants nothing; every call it makes needs the user's token.
+    console: e.CONSOLE ?? true,
     anonymousIntrospection: e.INTROSPECTION ?? !deployed,
     metricsToken: e.METRICS_TOKEN ?? null,
     trustProxyHops: e.TRUST_PROXY_HOPS,

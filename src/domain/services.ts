@@ -1,6 +1,6 @@
 // Composition of every domain service; GraphQL and RPC reach the domain only through this object.
 import type { Config } from '../config';
-import type { Db } from '../db';
+import { readDeploymentId, type Db } from '../db';
 import type { ChainRegistry } from '../chain/registry';
 import type { PubSub } from '../pubsub';
 import { createAnalyticsService, type AnalyticsService } from './analytics/service';
@@ -11,6 +11,7 @@ import { createAuthService, type AuthService } from './auth/service';
 import { createChainsService, type ChainsService } from './chains';
 import { createCollectionsService, type CollectionsService } from './collections/service';
 import { createIndexerService, type IndexerService } from './indexer/service';
+import { createLimitsService, type LimitsService } from './limits/service';
 import { createChainSourcesService, type ChainSourcesService } from './indexer/sources';
 import { createProjectsService, type ProjectsService } from './projects/service';
 import { createSubscriptionsService, type SubscriptionsService } from './subscriptions/service';
@@ -24,6 +25,8 @@ export type Services = {
   auth: AuthService;
   /** A project's access keys: list, issue, rename, limit to origins, make default, rotate, revoke. */
   accessKeys: AccessKeysService;
+  /** Request rate and monthly quota per access key, charged at the edge; usage per key and day. */
+  limits: LimitsService;
   projects: ProjectsService;
   chains: ChainsService;
   collections: CollectionsService;
@@ -52,7 +55,7 @@ export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): S
   });
   const chains = createChainsService({ chains: config.chains });
   const accessKeys = createAccessKeysService({ db, forget: (hash) => auth.forgetAccessKey(hash) });
-  const projects = createProjectsService({ db, auth, accessKeys });
+  const projects = createProjectsService({ db, auth, accessKeys, adminToken: config.adminToken });
   // The collections delete their tokens' files through the assets service, which checks ownership through them.
   let assets: AssetsService | undefined;
   const collections = createCollectionsService({ db, auth, publicUrl: config.publicUrl, removeFiles: (c, t) => assets!.removeFor(c, t) });
@@ -63,15 +66,24 @@ export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): S
     publicUrl: config.publicUrl,
     maxBytes: config.assets.maxBytes,
   });
+  const limits = createLimitsService({
+    db,
+    auth,
+    defaults: config.keyLimits,
+    redisUrl: config.redisUrl,
+    // Named like the deployment's event channels, so deployments sharing a Redis never share counters.
+    namespace: async () => config.events.namespace ?? (await readDeploymentId(db)),
+  });
   return {
     auth,
     accessKeys,
+    limits,
     projects,
     chains,
     collections,
     assets,
     subscriptions: createSubscriptionsService({ auth, chains, pubsub, db }),
-    indexer: createIndexerService({ db, auth, chains, registry }),
+    indexer: createIndexerService({ db, auth, chains, registry, adminToken: config.adminToken }),
     sources: createChainSourcesService({ db, chains }),
     ...createMetadataServices({ config, db, registry, auth, chains, collections }),
     wallets: createWalletsService({ db, auth, chains, registry, publicUrl: config.publicUrl }),

@@ -2,10 +2,9 @@
 //
 // The page carries GraphiQL's whole bundle inline (about 9 MB) so that the explorer works without internet access;
 // compressed it is about 2 MB, and a browser that has it revalidates with If-None-Match and gets a 304.
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { createStaticBody } from './static-body';
 
 /** anvil's first dev account, and the first contract it deploys: what a local devnet has. Replace with your own. */
 const EXAMPLE_ACCOUNT = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
@@ -87,21 +86,6 @@ mutation CreateCollection {
   ];
 };
 
-type Encoded = { body: Buffer; encoding: 'br' | 'gzip' | null };
-
-/** The encoding the client prefers among br and gzip (q-values honoured), or null for none. */
-const pickEncoding = (acceptEncoding: string | undefined): 'br' | 'gzip' | null => {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
-    if (name) accepted.set(name, q ? Number(q[1]) : 1);
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
-  return weight('gzip') > 0 ? 'gzip' : null;
-};
-
 export type GraphiQLPage = { serve(req: IncomingMessage, res: ServerResponse): void };
 
 export const createGraphiQLPage = ({ title, credentials }: { title: string; credentials?: GraphiQLCredentials }): GraphiQLPage => {
@@ -109,36 +93,6 @@ export const createGraphiQLPage = ({ title, credentials }: { title: string; cred
   const html = Buffer.from(
     renderGraphiQL({ title, subscriptionsProtocol: 'WS', defaultTabs: tabs, defaultHeaders: tabs[0].headers, defaultEditorToolsVisibility: true }),
   );
-  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   // Compressed on first use, not at start: most processes never serve the page.
-  const bodies = new Map<Encoded['encoding'], Buffer>([[null, html]]);
-  const bodyFor = (encoding: Encoded['encoding']): Buffer => {
-    let body = bodies.get(encoding);
-    if (!body) {
-      body = encoding === 'br' ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }) : gzipSync(html, { level: 9 });
-      bodies.set(encoding, body);
-    }
-    return body;
-  };
-  return {
-    serve(req, res) {
-      const common = {
-        'Content-Type': 'text/html; charset=utf-8',
-        ETag: etag,
-        // Revalidated on each visit (a new Strata version serves a new page), answered by a 304 while it is the same.
-        'Cache-Control': 'no-cache',
-        Vary: 'Accept-Encoding',
-      };
-      const match = (req.headers['if-none-match'] ?? '').split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
-      if (match) {
-        res.writeHead(304, common);
-        res.end();
-        return;
-      }
-      const encoding = pickEncoding(req.headers['accept-encoding']);
-      const body = bodyFor(encoding);
-      res.writeHead(200, { ...common, ...(encoding ? { 'Content-Encoding': encoding } : {}), 'Content-Length': body.length });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    },
-  };
+  return createStaticBody(html, 'text/html; charset=utf-8');
 };

@@ -11,7 +11,8 @@ const middleware = helmet({
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", "'unsafe-inline'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
+      // blob: for the console's preview of an image before it is uploaded.
+      imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       // GraphiQL's editor starts web workers from blob: URLs; queries and graphql-ws go to this origin.
       workerSrc: ["'self'", 'blob:'],

@@ -18,9 +18,11 @@ import { createGraphiQLPage, type GraphiQLCredentials } from './graphiql-page';
 import { createGraphQLPostHandler } from './graphql-post';
 import { attachGraphQLWs } from './graphql-ws';
 import { createAssetRoutes } from './assets';
+import { CONSOLE_PATH, createConsoleRoutes } from './console';
 import { isHostedDocumentPath, serveHostedDocument } from './hosted-documents';
 import { createListener, sendJson as json, type HttpServer } from './listener';
 import { createOperationsHandler, operationsRouteOf } from './operations';
+import { registerKeyUsageMetrics } from './metrics';
 import { createYogaApp } from './yoga';
 
 export type { HttpServer } from './listener';
@@ -46,10 +48,13 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
   const graphqlPost = createGraphQLPostHandler({ executor, logger, yoga, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection });
   const rpc = createRpcHandler({ executor, logger, credentialsOf: (req) => ({ ...credentialsFromNodeHeaders(req.headers), clientAddress: clientAddressOf(req) }) });
   const assets = createAssetRoutes({ services, maxBytes: config.assets.maxBytes });
+  const consoleRoutes = edge.console ? createConsoleRoutes(logger) : null;
+  registerKeyUsageMetrics(metricsRegistry, () => services.limits.totals());
   const operations = createOperationsHandler({ db, metricsRegistry, metricsAccess: { token: edge.metricsToken, openWithoutToken: !edge.deployed } });
   // Metric labels name known routes only: arbitrary paths (scanners, typos) must not grow the registry.
   const routeOf = (path: string) =>
-    rpc.routes.has(path) ? path : path === '/graphql' ? 'graphql' : isHostedDocumentPath(path) ? 'documents' : operationsRouteOf(path);
+    rpc.routes.has(path) ? path : path === '/graphql' ? 'graphql' : isHostedDocumentPath(path) ? 'documents'
+      : path === CONSOLE_PATH || path.startsWith(`${CONSOLE_PATH}/`) ? 'console' : operationsRouteOf(path);
 
   const graphiql = edge.graphiql ? createGraphiQLPage({ title: 'Strata GraphQL', credentials: graphiqlCredentials }) : null;
   /** A browser opening /graphql (GET or HEAD asking for HTML) gets GraphiQL. */
@@ -84,6 +89,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
     }
     if (isHostedDocumentPath(path) && (await assets(req, res, path))) return;
     if (req.method === 'GET' && isHostedDocumentPath(path)) return serveHostedDocument(services, path, res);
+    if (consoleRoutes && (await consoleRoutes(req, res, path))) return;
     if (await operations(req, res, path)) return;
     json(res, 404, { error: 'not found' });
   };

@@ -12,7 +12,7 @@ import type { Page } from '../paging';
 import { type Maybe, optionalBoolean, optionalText, optionalUrl } from '../validate';
 import { requireAddressList } from './address';
 import { requireAddress } from '../validate';
-import { requireAdmin } from './admin';
+import { requireAdmin, requireReader } from '../auth/admin';
 import { waitAtMost, type BackgroundJobs } from '../metadata-jobs/background';
 import { createContractBuilder, UNDEPLOYED_RECHECK_MS } from './builder';
 import type { MetadataWeb } from '../metadata-jobs/web';
@@ -188,12 +188,12 @@ export const createContractsService = ({
 
   return {
     async checkGet(creds, req) {
-      await auth.requireAccessKey(creds);
+      await requireReader(auth, creds, config.adminToken);
       return keyOf(req);
     },
 
     async get(creds, req) {
-      await auth.requireAccessKey(creds);
+      await requireReader(auth, creds, config.adminToken);
       return one(keyOf(req));
     },
 
@@ -211,7 +211,7 @@ export const createContractsService = ({
     },
 
     async search(creds, req) {
-      await auth.requireAccessKey(creds);
+      await requireReader(auth, creds, config.adminToken);
       return searchContracts(db, searchQueryOf(chains, req));
     },
 

@@ -1,6 +1,7 @@
 // The Indexer's reads (balances, summaries, history, balance updates, chain progress): caller checks, validation, limits.
 import type { ChainRegistry } from '../../chain/registry';
 import type { Db } from '../../db';
+import { requireReader } from '../auth/admin';
 import type { Credentials } from '../auth/credentials';
 import type { AuthService } from '../auth/service';
 import type { ChainsService } from '../chains';
@@ -112,11 +113,14 @@ export const createIndexerService = ({
   auth,
   chains,
   registry,
+  adminToken,
 }: {
   db: Db;
   auth: AuthService;
   chains: ChainsService;
   registry: Pick<ChainRegistry, 'client'>;
+  /** The operator may read the chains' progress with the admin token (the console). */
+  adminToken: string | null;
 }): IndexerService => {
   const chainOf = (req: OnChain) => chains.resolveOrOnly('chainId', req.chainId).chainId;
   const tokenKeyOf = (req: TokenRequest): TokenKey => ({
@@ -263,7 +267,7 @@ export const createIndexerService = ({
     },
 
     async chainStatus(creds) {
-      await auth.requireAccessKey(creds);
+      await requireReader(auth, creds, adminToken);
       return readChainStatus(db, chains.all());
     },
   };

@@ -1,0 +1,176 @@
+/* eslint-disable */
+import * as types from './graphql';
+
+
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    linkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress) {\n      contractAddress\n    }\n  }\n": typeof types.ConsoleLinkContractDocument,
+    "\n  mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    unlinkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress)\n  }\n": typeof types.ConsoleUnlinkContractDocument,
+    "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n    }\n  }\n": typeof types.ConsoleAccessKeysDocument,
+    "\n  mutation ConsoleCreateAccessKey($input: AccessKeyInput) {\n    createAccessKey(input: $input) {\n      key\n      accessKey {\n        id\n      }\n    }\n  }\n": typeof types.ConsoleCreateAccessKeyDocument,
+    "\n  mutation ConsoleUpdateAccessKey($id: Int!, $input: AccessKeyInput!) {\n    updateAccessKey(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.ConsoleUpdateAccessKeyDocument,
+    "\n  mutation ConsoleRotateAccessKey($id: Int!) {\n    rotateAccessKey(id: $id) {\n      key\n    }\n  }\n": typeof types.ConsoleRotateAccessKeyDocument,
+    "\n  mutation ConsoleRevokeAccessKey($id: Int!) {\n    revokeAccessKey(id: $id)\n  }\n": typeof types.ConsoleRevokeAccessKeyDocument,
+    "\n  query ConsoleChains {\n    chains {\n      chainId\n      name\n      indexedBlock\n      headBlock\n      finalizedBlock\n      lag\n      updatedAt\n      endpoints {\n        url\n        state\n        inUse\n        head\n        failures\n        served\n        failed\n      }\n      contracts {\n        address\n        state\n        percent\n        etaSeconds\n        error\n      }\n    }\n  }\n": typeof types.ConsoleChainsDocument,
+    "\n  query ConsoleCollection($collectionId: Int!, $after: String) {\n    collection(collectionId: $collectionId) {\n      id\n      private\n      metadata {\n        name\n        description\n        externalLink\n      }\n      baseUris {\n        contractMetadataUri\n        tokenMetadataUri\n      }\n      linkedContracts {\n        chainId\n        contractAddress\n      }\n      tokens(first: 50, after: $after) {\n        totalCount\n        nodes {\n          tokenId\n          name\n          image\n          private\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.ConsoleCollectionDocument,
+    "\n  mutation ConsoleUpdateCollection($collectionId: Int!, $input: CollectionInput!) {\n    updateCollection(collectionId: $collectionId, input: $input) {\n      id\n    }\n  }\n": typeof types.ConsoleUpdateCollectionDocument,
+    "\n  mutation ConsoleDeleteCollection($collectionId: Int!) {\n    deleteCollection(collectionId: $collectionId)\n  }\n": typeof types.ConsoleDeleteCollectionDocument,
+    "\n  mutation ConsoleCreateToken($collectionId: Int!, $token: TokenMetadataInput!) {\n    createCollectionToken(collectionId: $collectionId, token: $token) {\n      tokenId\n    }\n  }\n": typeof types.ConsoleCreateTokenDocument,
+    "\n  query ConsoleCollections($after: String) {\n    collections(first: 100, after: $after) {\n      totalCount\n      nodes {\n        id\n        private\n        tokenCount\n        metadata {\n          name\n          description\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ConsoleCollectionsDocument,
+    "\n  mutation ConsoleCreateCollection($input: CollectionInput!) {\n    createCollection(input: $input) {\n      id\n    }\n  }\n": typeof types.ConsoleCreateCollectionDocument,
+    "\n  query ConsoleSearchContracts($q: String!) {\n    searchContracts(q: $q, first: 20) {\n      nodes {\n        chainId\n        address\n        name\n        symbol\n        type\n      }\n    }\n  }\n": typeof types.ConsoleSearchContractsDocument,
+    "\n  query ConsoleContractInfo($chainId: String!, $contractAddress: String!) {\n    contractInfo(chainId: $chainId, contractAddress: $contractAddress) {\n      chainId\n      address\n      name\n      symbol\n      type\n      logoUri\n      extensions {\n        verified\n        verifiedBy\n        blacklist\n        featured\n      }\n    }\n  }\n": typeof types.ConsoleContractInfoDocument,
+    "\n  mutation ConsoleSetContractFlags($chainId: String!, $contractAddress: String!, $flags: ContractFlagsInput!) {\n    setContractFlags(chainId: $chainId, contractAddress: $contractAddress, flags: $flags) {\n      address\n    }\n  }\n": typeof types.ConsoleSetContractFlagsDocument,
+    "\n  query ConsoleProjects {\n    projects {\n      id\n      name\n      createdAt\n    }\n  }\n": typeof types.ConsoleProjectsDocument,
+    "\n  mutation ConsoleCreateProject($name: String!) {\n    createProject(name: $name) {\n      projectId\n      accessKey\n      bearerToken\n    }\n  }\n": typeof types.ConsoleCreateProjectDocument,
+    "\n  mutation ConsoleOpenProject($projectId: Int!) {\n    openProject(projectId: $projectId) {\n      projectId\n      bearerToken\n    }\n  }\n": typeof types.ConsoleOpenProjectDocument,
+    "\n  query ConsoleToken($collectionId: Int!, $tokenId: BigInt!) {\n    collection(collectionId: $collectionId) {\n      metadata {\n        name\n      }\n      baseUris {\n        tokenMetadataUri\n      }\n    }\n    collectionToken(collectionId: $collectionId, tokenId: $tokenId) {\n      tokenId\n      name\n      description\n      externalUrl\n      image\n      private\n      properties\n      attributes\n      assets {\n        id\n        metadataField\n        filename\n        filesize\n        mimeType\n        width\n        height\n        url\n      }\n    }\n  }\n": typeof types.ConsoleTokenDocument,
+    "\n  mutation ConsoleUpdateToken($collectionId: Int!, $tokenId: BigInt!, $token: TokenMetadataInput!, $private: Boolean) {\n    updateCollectionToken(collectionId: $collectionId, tokenId: $tokenId, token: $token, private: $private) {\n      tokenId\n    }\n  }\n": typeof types.ConsoleUpdateTokenDocument,
+    "\n  mutation ConsoleUploadAsset($collectionId: Int!, $tokenId: BigInt!, $metadataField: String!, $file: File!) {\n    uploadCollectionAsset(collectionId: $collectionId, tokenId: $tokenId, metadataField: $metadataField, file: $file) {\n      id\n      url\n      width\n      height\n    }\n  }\n": typeof types.ConsoleUploadAssetDocument,
+    "\n  mutation ConsoleDeleteToken($collectionId: Int!, $tokenId: BigInt!) {\n    deleteCollectionToken(collectionId: $collectionId, tokenId: $tokenId)\n  }\n": typeof types.ConsoleDeleteTokenDocument,
+    "\n  query ConsoleViewer {\n    viewer {\n      role\n      projectId\n    }\n  }\n": typeof types.ConsoleViewerDocument,
+};
+const documents: Documents = {
+    "\n  mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    linkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress) {\n      contractAddress\n    }\n  }\n": types.ConsoleLinkContractDocument,
+    "\n  mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    unlinkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress)\n  }\n": types.ConsoleUnlinkContractDocument,
+    "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n    }\n  }\n": types.ConsoleAccessKeysDocument,
+    "\n  mutation ConsoleCreateAccessKey($input: AccessKeyInput) {\n    createAccessKey(input: $input) {\n      key\n      accessKey {\n        id\n      }\n    }\n  }\n": types.ConsoleCreateAccessKeyDocument,
+    "\n  mutation ConsoleUpdateAccessKey($id: Int!, $input: AccessKeyInput!) {\n    updateAccessKey(id: $id, input: $input) {\n      id\n    }\n  }\n": types.ConsoleUpdateAccessKeyDocument,
+    "\n  mutation ConsoleRotateAccessKey($id: Int!) {\n    rotateAccessKey(id: $id) {\n      key\n    }\n  }\n": types.ConsoleRotateAccessKeyDocument,
+    "\n  mutation ConsoleRevokeAccessKey($id: Int!) {\n    revokeAccessKey(id: $id)\n  }\n": types.ConsoleRevokeAccessKeyDocument,
+    "\n  query ConsoleChains {\n    chains {\n      chainId\n      name\n      indexedBlock\n      headBlock\n      finalizedBlock\n      lag\n      updatedAt\n      endpoints {\n        url\n        state\n        inUse\n        head\n        failures\n        served\n        failed\n      }\n      contracts {\n        address\n        state\n        percent\n        etaSeconds\n        error\n      }\n    }\n  }\n": types.ConsoleChainsDocument,
+    "\n  query ConsoleCollection($collectionId: Int!, $after: String) {\n    collection(collectionId: $collectionId) {\n      id\n      private\n      metadata {\n        name\n        description\n        externalLink\n      }\n      baseUris {\n        contractMetadataUri\n        tokenMetadataUri\n      }\n      linkedContracts {\n        chainId\n        contractAddress\n      }\n      tokens(first: 50, after: $after) {\n        totalCount\n        nodes {\n          tokenId\n          name\n          image\n          private\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.ConsoleCollectionDocument,
+    "\n  mutation ConsoleUpdateCollection($collectionId: Int!, $input: CollectionInput!) {\n    updateCollection(collectionId: $collectionId, input: $input) {\n      id\n    }\n  }\n": types.ConsoleUpdateCollectionDocument,
+    "\n  mutation ConsoleDeleteCollection($collectionId: Int!) {\n    deleteCollection(collectionId: $collectionId)\n  }\n": types.ConsoleDeleteCollectionDocument,
+    "\n  mutation ConsoleCreateToken($collectionId: Int!, $token: TokenMetadataInput!) {\n    createCollectionToken(collectionId: $collectionId, token: $token) {\n      tokenId\n    }\n  }\n": types.ConsoleCreateTokenDocument,
+    "\n  query ConsoleCollections($after: String) {\n    collections(first: 100, after: $after) {\n      totalCount\n      nodes {\n        id\n        private\n        tokenCount\n        metadata {\n          name\n          description\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ConsoleCollectionsDocument,
+    "\n  mutation ConsoleCreateCollection($input: CollectionInput!) {\n    createCollection(input: $input) {\n      id\n    }\n  }\n": types.ConsoleCreateCollectionDocument,
+    "\n  query ConsoleSearchContracts($q: String!) {\n    searchContracts(q: $q, first: 20) {\n      nodes {\n        chainId\n        address\n        name\n        symbol\n        type\n      }\n    }\n  }\n": types.ConsoleSearchContractsDocument,
+    "\n  query ConsoleContractInfo($chainId: String!, $contractAddress: String!) {\n    contractInfo(chainId: $chainId, contractAddress: $contractAddress) {\n      chainId\n      address\n      name\n      symbol\n      type\n      logoUri\n      extensions {\n        verified\n        verifiedBy\n        blacklist\n        featured\n      }\n    }\n  }\n": types.ConsoleContractInfoDocument,
+    "\n  mutation ConsoleSetContractFlags($chainId: String!, $contractAddress: String!, $flags: ContractFlagsInput!) {\n    setContractFlags(chainId: $chainId, contractAddress: $contractAddress, flags: $flags) {\n      address\n    }\n  }\n": types.ConsoleSetContractFlagsDocument,
+    "\n  query ConsoleProjects {\n    projects {\n      id\n      name\n      createdAt\n    }\n  }\n": types.ConsoleProjectsDocument,
+    "\n  mutation ConsoleCreateProject($name: String!) {\n    createProject(name: $name) {\n      projectId\n      accessKey\n      bearerToken\n    }\n  }\n": types.ConsoleCreateProjectDocument,
+    "\n  mutation ConsoleOpenProject($projectId: Int!) {\n    openProject(projectId: $projectId) {\n      projectId\n      bearerToken\n    }\n  }\n": types.ConsoleOpenProjectDocument,
+    "\n  query ConsoleToken($collectionId: Int!, $tokenId: BigInt!) {\n    collection(collectionId: $collectionId) {\n      metadata {\n        name\n      }\n      baseUris {\n        tokenMetadataUri\n      }\n    }\n    collectionToken(collectionId: $collectionId, tokenId: $tokenId) {\n      tokenId\n      name\n      description\n      externalUrl\n      image\n      private\n      properties\n      attributes\n      assets {\n        id\n        metadataField\n        filename\n        filesize\n        mimeType\n        width\n        height\n        url\n      }\n    }\n  }\n": types.ConsoleTokenDocument,
+    "\n  mutation ConsoleUpdateToken($collectionId: Int!, $tokenId: BigInt!, $token: TokenMetadataInput!, $private: Boolean) {\n    updateCollectionToken(collectionId: $collectionId, tokenId: $tokenId, token: $token, private: $private) {\n      tokenId\n    }\n  }\n": types.ConsoleUpdateTokenDocument,
+    "\n  mutation ConsoleUploadAsset($collectionId: Int!, $tokenId: BigInt!, $metadataField: String!, $file: File!) {\n    uploadCollectionAsset(collectionId: $collectionId, tokenId: $tokenId, metadataField: $metadataField, file: $file) {\n      id\n      url\n      width\n      height\n    }\n  }\n": types.ConsoleUploadAssetDocument,
+    "\n  mutation ConsoleDeleteToken($collectionId: Int!, $tokenId: BigInt!) {\n    deleteCollectionToken(collectionId: $collectionId, tokenId: $tokenId)\n  }\n": types.ConsoleDeleteTokenDocument,
+    "\n  query ConsoleViewer {\n    viewer {\n      role\n      projectId\n    }\n  }\n": types.ConsoleViewerDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    linkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress) {\n      contractAddress\n    }\n  }\n"): typeof import('./graphql').ConsoleLinkContractDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    unlinkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress)\n  }\n"): typeof import('./graphql').ConsoleUnlinkContractDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n    }\n  }\n"): typeof import('./graphql').ConsoleAccessKeysDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleCreateAccessKey($input: AccessKeyInput) {\n    createAccessKey(input: $input) {\n      key\n      accessKey {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleCreateAccessKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleUpdateAccessKey($id: Int!, $input: AccessKeyInput!) {\n    updateAccessKey(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').ConsoleUpdateAccessKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleRotateAccessKey($id: Int!) {\n    rotateAccessKey(id: $id) {\n      key\n    }\n  }\n"): typeof import('./graphql').ConsoleRotateAccessKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleRevokeAccessKey($id: Int!) {\n    revokeAccessKey(id: $id)\n  }\n"): typeof import('./graphql').ConsoleRevokeAccessKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleChains {\n    chains {\n      chainId\n      name\n      indexedBlock\n      headBlock\n      finalizedBlock\n      lag\n      updatedAt\n      endpoints {\n        url\n        state\n        inUse\n        head\n        failures\n        served\n        failed\n      }\n      contracts {\n        address\n        state\n        percent\n        etaSeconds\n        error\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleChainsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleCollection($collectionId: Int!, $after: String) {\n    collection(collectionId: $collectionId) {\n      id\n      private\n      metadata {\n        name\n        description\n        externalLink\n      }\n      baseUris {\n        contractMetadataUri\n        tokenMetadataUri\n      }\n      linkedContracts {\n        chainId\n        contractAddress\n      }\n      tokens(first: 50, after: $after) {\n        totalCount\n        nodes {\n          tokenId\n          name\n          image\n          private\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleCollectionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleUpdateCollection($collectionId: Int!, $input: CollectionInput!) {\n    updateCollection(collectionId: $collectionId, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').ConsoleUpdateCollectionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleDeleteCollection($collectionId: Int!) {\n    deleteCollection(collectionId: $collectionId)\n  }\n"): typeof import('./graphql').ConsoleDeleteCollectionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleCreateToken($collectionId: Int!, $token: TokenMetadataInput!) {\n    createCollectionToken(collectionId: $collectionId, token: $token) {\n      tokenId\n    }\n  }\n"): typeof import('./graphql').ConsoleCreateTokenDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleCollections($after: String) {\n    collections(first: 100, after: $after) {\n      totalCount\n      nodes {\n        id\n        private\n        tokenCount\n        metadata {\n          name\n          description\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleCollectionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleCreateCollection($input: CollectionInput!) {\n    createCollection(input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').ConsoleCreateCollectionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleSearchContracts($q: String!) {\n    searchContracts(q: $q, first: 20) {\n      nodes {\n        chainId\n        address\n        name\n        symbol\n        type\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleSearchContractsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleContractInfo($chainId: String!, $contractAddress: String!) {\n    contractInfo(chainId: $chainId, contractAddress: $contractAddress) {\n      chainId\n      address\n      name\n      symbol\n      type\n      logoUri\n      extensions {\n        verified\n        verifiedBy\n        blacklist\n        featured\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleContractInfoDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleSetContractFlags($chainId: String!, $contractAddress: String!, $flags: ContractFlagsInput!) {\n    setContractFlags(chainId: $chainId, contractAddress: $contractAddress, flags: $flags) {\n      address\n    }\n  }\n"): typeof import('./graphql').ConsoleSetContractFlagsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleProjects {\n    projects {\n      id\n      name\n      createdAt\n    }\n  }\n"): typeof import('./graphql').ConsoleProjectsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleCreateProject($name: String!) {\n    createProject(name: $name) {\n      projectId\n      accessKey\n      bearerToken\n    }\n  }\n"): typeof import('./graphql').ConsoleCreateProjectDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleOpenProject($projectId: Int!) {\n    openProject(projectId: $projectId) {\n      projectId\n      bearerToken\n    }\n  }\n"): typeof import('./graphql').ConsoleOpenProjectDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleToken($collectionId: Int!, $tokenId: BigInt!) {\n    collection(collectionId: $collectionId) {\n      metadata {\n        name\n      }\n      baseUris {\n        tokenMetadataUri\n      }\n    }\n    collectionToken(collectionId: $collectionId, tokenId: $tokenId) {\n      tokenId\n      name\n      description\n      externalUrl\n      image\n      private\n      properties\n      attributes\n      assets {\n        id\n        metadataField\n        filename\n        filesize\n        mimeType\n        width\n        height\n        url\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleTokenDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleUpdateToken($collectionId: Int!, $tokenId: BigInt!, $token: TokenMetadataInput!, $private: Boolean) {\n    updateCollectionToken(collectionId: $collectionId, tokenId: $tokenId, token: $token, private: $private) {\n      tokenId\n    }\n  }\n"): typeof import('./graphql').ConsoleUpdateTokenDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleUploadAsset($collectionId: Int!, $tokenId: BigInt!, $metadataField: String!, $file: File!) {\n    uploadCollectionAsset(collectionId: $collectionId, tokenId: $tokenId, metadataField: $metadataField, file: $file) {\n      id\n      url\n      width\n      height\n    }\n  }\n"): typeof import('./graphql').ConsoleUploadAssetDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleDeleteToken($collectionId: Int!, $tokenId: BigInt!) {\n    deleteCollectionToken(collectionId: $collectionId, tokenId: $tokenId)\n  }\n"): typeof import('./graphql').ConsoleDeleteTokenDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleViewer {\n    viewer {\n      role\n      projectId\n    }\n  }\n"): typeof import('./graphql').ConsoleViewerDocument;
+
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}

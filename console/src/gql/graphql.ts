@@ -1,0 +1,635 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** What to set on a key; absent fields keep their value. */
+export type AccessKeyInput = {
+  /** Make it the project’s default key (the previous default stops being it). */
+  isDefault?: boolean | null | undefined;
+  /** Its own ceiling on a GraphQL request’s cost, up to 10,000,000; 0 returns it to the server’s. */
+  maxQueryCost?: number | null | undefined;
+  /** A label, at most 100 characters. */
+  name?: string | null | undefined;
+  /** Allowed browser origins such as `https://app.example.com` (at most 50); an empty list allows any. */
+  origins?: Array<string> | null | undefined;
+};
+
+/** A collection’s fields. Creating needs `name`; when updating, absent fields keep their value. */
+export type CollectionInput = {
+  /** Free text, at most 10,000 characters; empty when not given at creation. */
+  description?: string | null | undefined;
+  /** The collection’s website URL (http, https, ipfs, ar or data); an empty string clears it. */
+  externalLink?: string | null | undefined;
+  /** Image URL (http, https, ipfs, ar or data); an empty string clears it. */
+  image?: string | null | undefined;
+  /** The collection’s name, 1 to 200 characters, not blank. */
+  name?: string | null | undefined;
+  /** True stops the public documents being served; false when not given at creation. */
+  private?: boolean | null | undefined;
+  /** Free-form properties, replacing the stored ones: at most 100 keys (1 to 100 characters); values strings of at most 2,000 characters, numbers or booleans. */
+  properties?: Record<string, unknown> | null | undefined;
+};
+
+/** Absent fields keep their value; an empty string clears verifiedBy or logoUri. */
+export type ContractFlagsInput = {
+  /** True leaves the contract out of searches and of verified or unverified contract selections. */
+  blacklist?: boolean | null | undefined;
+  /** True lists the contract first in searches. */
+  featured?: boolean | null | undefined;
+  /** Logo image URL shown for the contract. */
+  logoUri?: string | null | undefined;
+  /** Whether the operator vouches for the contract. */
+  verified?: boolean | null | undefined;
+  /** Who verified it, free text of at most 200 characters. */
+  verifiedBy?: string | null | undefined;
+};
+
+/** The token standard of a contract. */
+export type ContractType =
+  /** Fungible token (ERC-20). */
+  | 'ERC20'
+  /** Non-fungible token (ERC-721). */
+  | 'ERC721'
+  /** Multi-token contract (ERC-1155). */
+  | 'ERC1155'
+  /** Not recognised as a token contract (or not classified yet). */
+  | 'UNKNOWN';
+
+/** Whether the ingester sends requests to an RPC endpoint, and if not, why. */
+export type EndpointState =
+  /** Its head trails the best endpoint’s by more than maxLagBlocks; used again once it catches up. */
+  | 'BEHIND'
+  /** Failed recently; tried again once benchedUntil passes. */
+  | 'BENCHED'
+  /** Takes requests. */
+  | 'HEALTHY'
+  /** Serves another chain id; never used. */
+  | 'WRONG_CHAIN';
+
+/** A hosted token’s fields. URLs may be http, https, ipfs, ar or data URLs; when updating, absent fields keep their value. */
+export type TokenMetadataInput = {
+  /** Animation or multimedia URL. */
+  animationUrl?: string | null | undefined;
+  /** Traits, at most 200, each an object with the same rules as `properties` (typically `trait_type` and `value`). */
+  attributes?: Array<Record<string, unknown>> | null | undefined;
+  /** Audio URL. */
+  audio?: string | null | undefined;
+  /** Background colour: 3 to 8 hex digits, with or without `#`. */
+  backgroundColor?: string | null | undefined;
+  /** Decimal places of the token’s amounts, 0 to 255. */
+  decimals?: number | null | undefined;
+  /** Free text, at most 10,000 characters. */
+  description?: string | null | undefined;
+  /** The token’s web page URL. */
+  externalUrl?: string | null | undefined;
+  /** Image URL; an empty string clears it. */
+  image?: string | null | undefined;
+  /** Raw image data such as inline SVG, at most 100,000 characters. */
+  imageData?: string | null | undefined;
+  /** The token’s name, at most 200 characters; empty when not given at creation. */
+  name?: string | null | undefined;
+  /** Free-form properties: at most 100 keys (1 to 100 characters); values strings of at most 2,000 characters, numbers or booleans. */
+  properties?: Record<string, unknown> | null | undefined;
+  /** The token id (0x hex accepted); required when creating, and when updating it must equal the `tokenId` argument if given. */
+  tokenId?: string | null | undefined;
+  /** Video URL. */
+  video?: string | null | undefined;
+};
+
+/** What a bearer token grants. */
+export type ViewerRole =
+  /** The server’s ADMIN_TOKEN: every project, operator flags, chain status. */
+  | 'OPERATOR'
+  /** One project’s bearer token: its access keys, collections and assets. */
+  | 'PROJECT';
+
+/** Where the indexing of a named contract stands. */
+export type WatchedContractState =
+  /** Catching up on its own, while the chain follows the head. */
+  | 'BACKFILLING'
+  /** Cannot be indexed (see error). */
+  | 'FAILED'
+  /** Followed with the head. */
+  | 'LIVE'
+  /** Added; its start block is being found. */
+  | 'PENDING'
+  /** No longer indexed; its data stays until `strata chain prune`. */
+  | 'REMOVED';
+
+export type ConsoleLinkContractMutationVariables = Exact<{
+  collectionId: number;
+  chainId: string;
+  contractAddress: string;
+}>;
+
+
+export type ConsoleLinkContractMutation = { linkCollectionContract: { contractAddress: string } | null };
+
+export type ConsoleUnlinkContractMutationVariables = Exact<{
+  collectionId: number;
+  chainId: string;
+  contractAddress: string;
+}>;
+
+
+export type ConsoleUnlinkContractMutation = { unlinkCollectionContract: boolean | null };
+
+export type ConsoleAccessKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleAccessKeysQuery = { accessKeys: Array<{ id: number, name: string, hint: string, isDefault: boolean, origins: Array<string>, createdAt: string }> | null };
+
+export type ConsoleCreateAccessKeyMutationVariables = Exact<{
+  input?: AccessKeyInput | null | undefined;
+}>;
+
+
+export type ConsoleCreateAccessKeyMutation = { createAccessKey: { key: string, accessKey: { id: number } } | null };
+
+export type ConsoleUpdateAccessKeyMutationVariables = Exact<{
+  id: number;
+  input: AccessKeyInput;
+}>;
+
+
+export type ConsoleUpdateAccessKeyMutation = { updateAccessKey: { id: number } | null };
+
+export type ConsoleRotateAccessKeyMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ConsoleRotateAccessKeyMutation = { rotateAccessKey: { key: string } | null };
+
+export type ConsoleRevokeAccessKeyMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ConsoleRevokeAccessKeyMutation = { revokeAccessKey: boolean | null };
+
+export type ConsoleChainsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleChainsQuery = { chains: Array<{ chainId: number, name: string | null, indexedBlock: number | null, headBlock: number | null, finalizedBlock: number | null, lag: number | null, updatedAt: string | null, endpoints: Array<{ url: string, state: EndpointState, inUse: boolean, head: number | null, failures: number, served: number, failed: number }>, contracts: Array<{ address: string, state: WatchedContractState, percent: number | null, etaSeconds: number | null, error: string | null }> }> | null };
+
+export type ConsoleCollectionQueryVariables = Exact<{
+  collectionId: number;
+  after?: string | null | undefined;
+}>;
+
+
+export type ConsoleCollectionQuery = { collection: { id: number, private: boolean, metadata: { name: string, description: string, externalLink: string | null }, baseUris: { contractMetadataUri: string, tokenMetadataUri: string }, linkedContracts: Array<{ chainId: number, contractAddress: string }>, tokens: { totalCount: number, nodes: Array<{ tokenId: string, name: string, image: string, private: boolean }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+
+export type ConsoleUpdateCollectionMutationVariables = Exact<{
+  collectionId: number;
+  input: CollectionInput;
+}>;
+
+
+export type ConsoleUpdateCollectionMutation = { updateCollection: { id: number } | null };
+
+export type ConsoleDeleteCollectionMutationVariables = Exact<{
+  collectionId: number;
+}>;
+
+
+export type ConsoleDeleteCollectionMutation = { deleteCollection: boolean | null };
+
+export type ConsoleCreateTokenMutationVariables = Exact<{
+  collectionId: number;
+  token: TokenMetadataInput;
+}>;
+
+
+export type ConsoleCreateTokenMutation = { createCollectionToken: { tokenId: string } | null };
+
+export type ConsoleCollectionsQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+
+export type ConsoleCollectionsQuery = { collections: { totalCount: number, nodes: Array<{ id: number, private: boolean, tokenCount: number, metadata: { name: string, description: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } | null };
+
+export type ConsoleCreateCollectionMutationVariables = Exact<{
+  input: CollectionInput;
+}>;
+
+
+export type ConsoleCreateCollectionMutation = { createCollection: { id: number } | null };
+
+export type ConsoleSearchContractsQueryVariables = Exact<{
+  q: string;
+}>;
+
+
+export type ConsoleSearchContractsQuery = { searchContracts: { nodes: Array<{ chainId: number, address: string, name: string, symbol: string, type: ContractType }> } | null };
+
+export type ConsoleContractInfoQueryVariables = Exact<{
+  chainId: string;
+  contractAddress: string;
+}>;
+
+
+export type ConsoleContractInfoQuery = { contractInfo: { chainId: number, address: string, name: string, symbol: string, type: ContractType, logoUri: string | null, extensions: { verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null };
+
+export type ConsoleSetContractFlagsMutationVariables = Exact<{
+  chainId: string;
+  contractAddress: string;
+  flags: ContractFlagsInput;
+}>;
+
+
+export type ConsoleSetContractFlagsMutation = { setContractFlags: { address: string } | null };
+
+export type ConsoleProjectsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleProjectsQuery = { projects: Array<{ id: number, name: string, createdAt: string }> | null };
+
+export type ConsoleCreateProjectMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type ConsoleCreateProjectMutation = { createProject: { projectId: number, accessKey: string, bearerToken: string } | null };
+
+export type ConsoleOpenProjectMutationVariables = Exact<{
+  projectId: number;
+}>;
+
+
+export type ConsoleOpenProjectMutation = { openProject: { projectId: number, bearerToken: string } | null };
+
+export type ConsoleTokenQueryVariables = Exact<{
+  collectionId: number;
+  tokenId: string;
+}>;
+
+
+export type ConsoleTokenQuery = { collection: { metadata: { name: string }, baseUris: { tokenMetadataUri: string } } | null, collectionToken: { tokenId: string, name: string, description: string, externalUrl: string | null, image: string, private: boolean, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, assets: Array<{ id: number, metadataField: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, url: string }> } | null };
+
+export type ConsoleUpdateTokenMutationVariables = Exact<{
+  collectionId: number;
+  tokenId: string;
+  token: TokenMetadataInput;
+  private?: boolean | null | undefined;
+}>;
+
+
+export type ConsoleUpdateTokenMutation = { updateCollectionToken: { tokenId: string } | null };
+
+export type ConsoleUploadAssetMutationVariables = Exact<{
+  collectionId: number;
+  tokenId: string;
+  metadataField: string;
+  file: File;
+}>;
+
+
+export type ConsoleUploadAssetMutation = { uploadCollectionAsset: { id: number, url: string, width: number | null, height: number | null } | null };
+
+export type ConsoleDeleteTokenMutationVariables = Exact<{
+  collectionId: number;
+  tokenId: string;
+}>;
+
+
+export type ConsoleDeleteTokenMutation = { deleteCollectionToken: boolean | null };
+
+export type ConsoleViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleViewerQuery = { viewer: { role: ViewerRole, projectId: number | null } | null };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+
+export const ConsoleLinkContractDocument = new TypedDocumentString(`
+    mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {
+  linkCollectionContract(
+    collectionId: $collectionId
+    chainId: $chainId
+    contractAddress: $contractAddress
+  ) {
+    contractAddress
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleLinkContractMutation, ConsoleLinkContractMutationVariables>;
+export const ConsoleUnlinkContractDocument = new TypedDocumentString(`
+    mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {
+  unlinkCollectionContract(
+    collectionId: $collectionId
+    chainId: $chainId
+    contractAddress: $contractAddress
+  )
+}
+    `) as unknown as TypedDocumentString<ConsoleUnlinkContractMutation, ConsoleUnlinkContractMutationVariables>;
+export const ConsoleAccessKeysDocument = new TypedDocumentString(`
+    query ConsoleAccessKeys {
+  accessKeys {
+    id
+    name
+    hint
+    isDefault
+    origins
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleAccessKeysQuery, ConsoleAccessKeysQueryVariables>;
+export const ConsoleCreateAccessKeyDocument = new TypedDocumentString(`
+    mutation ConsoleCreateAccessKey($input: AccessKeyInput) {
+  createAccessKey(input: $input) {
+    key
+    accessKey {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleCreateAccessKeyMutation, ConsoleCreateAccessKeyMutationVariables>;
+export const ConsoleUpdateAccessKeyDocument = new TypedDocumentString(`
+    mutation ConsoleUpdateAccessKey($id: Int!, $input: AccessKeyInput!) {
+  updateAccessKey(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleUpdateAccessKeyMutation, ConsoleUpdateAccessKeyMutationVariables>;
+export const ConsoleRotateAccessKeyDocument = new TypedDocumentString(`
+    mutation ConsoleRotateAccessKey($id: Int!) {
+  rotateAccessKey(id: $id) {
+    key
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleRotateAccessKeyMutation, ConsoleRotateAccessKeyMutationVariables>;
+export const ConsoleRevokeAccessKeyDocument = new TypedDocumentString(`
+    mutation ConsoleRevokeAccessKey($id: Int!) {
+  revokeAccessKey(id: $id)
+}
+    `) as unknown as TypedDocumentString<ConsoleRevokeAccessKeyMutation, ConsoleRevokeAccessKeyMutationVariables>;
+export const ConsoleChainsDocument = new TypedDocumentString(`
+    query ConsoleChains {
+  chains {
+    chainId
+    name
+    indexedBlock
+    headBlock
+    finalizedBlock
+    lag
+    updatedAt
+    endpoints {
+      url
+      state
+      inUse
+      head
+      failures
+      served
+      failed
+    }
+    contracts {
+      address
+      state
+      percent
+      etaSeconds
+      error
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleChainsQuery, ConsoleChainsQueryVariables>;
+export const ConsoleCollectionDocument = new TypedDocumentString(`
+    query ConsoleCollection($collectionId: Int!, $after: String) {
+  collection(collectionId: $collectionId) {
+    id
+    private
+    metadata {
+      name
+      description
+      externalLink
+    }
+    baseUris {
+      contractMetadataUri
+      tokenMetadataUri
+    }
+    linkedContracts {
+      chainId
+      contractAddress
+    }
+    tokens(first: 50, after: $after) {
+      totalCount
+      nodes {
+        tokenId
+        name
+        image
+        private
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleCollectionQuery, ConsoleCollectionQueryVariables>;
+export const ConsoleUpdateCollectionDocument = new TypedDocumentString(`
+    mutation ConsoleUpdateCollection($collectionId: Int!, $input: CollectionInput!) {
+  updateCollection(collectionId: $collectionId, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleUpdateCollectionMutation, ConsoleUpdateCollectionMutationVariables>;
+export const ConsoleDeleteCollectionDocument = new TypedDocumentString(`
+    mutation ConsoleDeleteCollection($collectionId: Int!) {
+  deleteCollection(collectionId: $collectionId)
+}
+    `) as unknown as TypedDocumentString<ConsoleDeleteCollectionMutation, ConsoleDeleteCollectionMutationVariables>;
+export const ConsoleCreateTokenDocument = new TypedDocumentString(`
+    mutation ConsoleCreateToken($collectionId: Int!, $token: TokenMetadataInput!) {
+  createCollectionToken(collectionId: $collectionId, token: $token) {
+    tokenId
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleCreateTokenMutation, ConsoleCreateTokenMutationVariables>;
+export const ConsoleCollectionsDocument = new TypedDocumentString(`
+    query ConsoleCollections($after: String) {
+  collections(first: 100, after: $after) {
+    totalCount
+    nodes {
+      id
+      private
+      tokenCount
+      metadata {
+        name
+        description
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleCollectionsQuery, ConsoleCollectionsQueryVariables>;
+export const ConsoleCreateCollectionDocument = new TypedDocumentString(`
+    mutation ConsoleCreateCollection($input: CollectionInput!) {
+  createCollection(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleCreateCollectionMutation, ConsoleCreateCollectionMutationVariables>;
+export const ConsoleSearchContractsDocument = new TypedDocumentString(`
+    query ConsoleSearchContracts($q: String!) {
+  searchContracts(q: $q, first: 20) {
+    nodes {
+      chainId
+      address
+      name
+      symbol
+      type
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleSearchContractsQuery, ConsoleSearchContractsQueryVariables>;
+export const ConsoleContractInfoDocument = new TypedDocumentString(`
+    query ConsoleContractInfo($chainId: String!, $contractAddress: String!) {
+  contractInfo(chainId: $chainId, contractAddress: $contractAddress) {
+    chainId
+    address
+    name
+    symbol
+    type
+    logoUri
+    extensions {
+      verified
+      verifiedBy
+      blacklist
+      featured
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleContractInfoQuery, ConsoleContractInfoQueryVariables>;
+export const ConsoleSetContractFlagsDocument = new TypedDocumentString(`
+    mutation ConsoleSetContractFlags($chainId: String!, $contractAddress: String!, $flags: ContractFlagsInput!) {
+  setContractFlags(
+    chainId: $chainId
+    contractAddress: $contractAddress
+    flags: $flags
+  ) {
+    address
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleSetContractFlagsMutation, ConsoleSetContractFlagsMutationVariables>;
+export const ConsoleProjectsDocument = new TypedDocumentString(`
+    query ConsoleProjects {
+  projects {
+    id
+    name
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleProjectsQuery, ConsoleProjectsQueryVariables>;
+export const ConsoleCreateProjectDocument = new TypedDocumentString(`
+    mutation ConsoleCreateProject($name: String!) {
+  createProject(name: $name) {
+    projectId
+    accessKey
+    bearerToken
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleCreateProjectMutation, ConsoleCreateProjectMutationVariables>;
+export const ConsoleOpenProjectDocument = new TypedDocumentString(`
+    mutation ConsoleOpenProject($projectId: Int!) {
+  openProject(projectId: $projectId) {
+    projectId
+    bearerToken
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleOpenProjectMutation, ConsoleOpenProjectMutationVariables>;
+export const ConsoleTokenDocument = new TypedDocumentString(`
+    query ConsoleToken($collectionId: Int!, $tokenId: BigInt!) {
+  collection(collectionId: $collectionId) {
+    metadata {
+      name
+    }
+    baseUris {
+      tokenMetadataUri
+    }
+  }
+  collectionToken(collectionId: $collectionId, tokenId: $tokenId) {
+    tokenId
+    name
+    description
+    externalUrl
+    image
+    private
+    properties
+    attributes
+    assets {
+      id
+      metadataField
+      filename
+      filesize
+      mimeType
+      width
+      height
+      url
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleTokenQuery, ConsoleTokenQueryVariables>;
+export const ConsoleUpdateTokenDocument = new TypedDocumentString(`
+    mutation ConsoleUpdateToken($collectionId: Int!, $tokenId: BigInt!, $token: TokenMetadataInput!, $private: Boolean) {
+  updateCollectionToken(
+    collectionId: $collectionId
+    tokenId: $tokenId
+    token: $token
+    private: $private
+  ) {
+    tokenId
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleUpdateTokenMutation, ConsoleUpdateTokenMutationVariables>;
+export const ConsoleUploadAssetDocument = new TypedDocumentString(`
+    mutation ConsoleUploadAsset($collectionId: Int!, $tokenId: BigInt!, $metadataField: String!, $file: File!) {
+  uploadCollectionAsset(
+    collectionId: $collectionId
+    tokenId: $tokenId
+    metadataField: $metadataField
+    file: $file
+  ) {
+    id
+    url
+    width
+    height
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleUploadAssetMutation, ConsoleUploadAssetMutationVariables>;
+export const ConsoleDeleteTokenDocument = new TypedDocumentString(`
+    mutation ConsoleDeleteToken($collectionId: Int!, $tokenId: BigInt!) {
+  deleteCollectionToken(collectionId: $collectionId, tokenId: $tokenId)
+}
+    `) as unknown as TypedDocumentString<ConsoleDeleteTokenMutation, ConsoleDeleteTokenMutationVariables>;
+export const ConsoleViewerDocument = new TypedDocumentString(`
+    query ConsoleViewer {
+  viewer {
+    role
+    projectId
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleViewerQuery, ConsoleViewerQueryVariables>;

@@ -1,0 +1,196 @@
+// A project's access keys: issue (shown once), name, allowed origins, default, rotate, revoke.
+import { useState } from 'preact/hooks';
+import { request } from '../api';
+import { TextArea, TextField } from '../components/Field';
+import { ActionNotice, ErrorNotice } from '../components/Notice';
+import { graphql } from '../gql';
+import { useAction, useLoad } from '../hooks';
+
+const KeysQuery = graphql(`
+  query ConsoleAccessKeys {
+    accessKeys {
+      id
+      name
+      hint
+      isDefault
+      origins
+      createdAt
+    }
+  }
+`);
+
+const CreateKey = graphql(`
+  mutation ConsoleCreateAccessKey($input: AccessKeyInput) {
+    createAccessKey(input: $input) {
+      key
+      accessKey {
+        id
+      }
+    }
+  }
+`);
+
+const UpdateKey = graphql(`
+  mutation ConsoleUpdateAccessKey($id: Int!, $input: AccessKeyInput!) {
+    updateAccessKey(id: $id, input: $input) {
+      id
+    }
+  }
+`);
+
+const RotateKey = graphql(`
+  mutation ConsoleRotateAccessKey($id: Int!) {
+    rotateAccessKey(id: $id) {
+      key
+    }
+  }
+`);
+
+const RevokeKey = graphql(`
+  mutation ConsoleRevokeAccessKey($id: Int!) {
+    revokeAccessKey(id: $id)
+  }
+`);
+
+/** One origin per line (or comma-separated), as people paste them. */
+const originsOf = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+type Key = NonNullable<Awaited<ReturnType<typeof loadKeys>>['accessKeys']>[number];
+const loadKeys = (token: string) => request(token, KeysQuery, {});
+
+const KeyRow = ({ k, token, onChanged, onIssued }: { k: Key; token: string; onChanged: () => void; onIssued: (key: string) => void }) => {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(k.name);
+  const [origins, setOrigins] = useState(k.origins.join('\n'));
+  const action = useAction();
+  const label = k.name || `key …${k.hint}`;
+
+  const save = (e: Event) => {
+    e.preventDefault();
+    void action.run(async () => {
+      await request(token, UpdateKey, { id: k.id, input: { name, origins: originsOf(origins) } });
+      setEditing(false);
+      onChanged();
+      return `Saved ${label}.`;
+    });
+  };
+
+  return (
+    <li class="key" aria-label={label}>
+      <div class="key-head">
+        <strong>{k.name || '(unnamed)'}</strong> <code>…{k.hint}</code>
+        {k.isDefault && <span class="badge">default</span>}
+      </div>
+      <div class="muted">
+        {k.origins.length ? `Origins: ${k.origins.join(', ')}` : 'Any origin'} · issued {new Date(k.createdAt).toLocaleDateString()}
+      </div>
+      <div class="actions">
+        <button type="button" onClick={() => setEditing(!editing)} aria-expanded={editing}>
+          Edit <span class="visually-hidden">{label}</span>
+        </button>
+        {!k.isDefault && (
+          <button
+            type="button"
+            disabled={action.busy}
+            onClick={() =>
+              void action.run(async () => {
+                await request(token, UpdateKey, { id: k.id, input: { isDefault: true } });
+                onChanged();
+                return `${label} is the default key.`;
+              })
+            }
+          >
+            Make default <span class="visually-hidden">{label}</span>
+          </button>
+        )}
+        <button
+          type="button"
+          disabled={action.busy}
+          onClick={() =>
+            void action.run(async () => {
+              if (!confirm(`Rotate ${label}? The current key stops working at once.`)) return;
+              const { rotateAccessKey } = await request(token, RotateKey, { id: k.id });
+              if (rotateAccessKey) onIssued(rotateAccessKey.key);
+              onChanged();
+            })
+          }
+        >
+          Rotate <span class="visually-hidden">{label}</span>
+        </button>
+        <button
+          type="button"
+          class="danger"
+          disabled={action.busy}
+          onClick={() =>
+            void action.run(async () => {
+              if (!confirm(`Revoke ${label}? Requests with it are refused from now on.`)) return;
+              await request(token, RevokeKey, { id: k.id });
+              onChanged();
+            })
+          }
+        >
+          Revoke <span class="visually-hidden">{label}</span>
+        </button>
+      </div>
+      {editing && (
+        <form onSubmit={save} class="inline-form">
+          <TextField label="Name" maxLength={100} value={name} onValue={setName} />
+          <TextArea label="Allowed origins" hint="One per line, like https://app.example.com; none allows any origin." rows={3} value={origins} onValue={setOrigins} />
+          <button type="submit" disabled={action.busy}>
+            Save
+          </button>
+        </form>
+      )}
+      <ActionNotice action={action} />
+    </li>
+  );
+};
+
+export const AccessKeys = ({ token }: { token: string }) => {
+  const keys = useLoad(() => loadKeys(token), [token]);
+  const [name, setName] = useState('');
+  const [origins, setOrigins] = useState('');
+  const [issued, setIssued] = useState<string | null>(null);
+  const create = useAction();
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    void create.run(async () => {
+      const { createAccessKey } = await request(token, CreateKey, { input: { name: name.trim(), origins: originsOf(origins) } });
+      setIssued(createAccessKey?.key ?? null);
+      setName('');
+      setOrigins('');
+      keys.reload();
+    });
+  };
+
+  return (
+    <section aria-labelledby="keys-title">
+      <h2 id="keys-title">Access keys</h2>
+      <p class="muted">Apps send a key as <code>X-Access-Key</code>. A project has at most 20; exactly one is the default.</p>
+      <ErrorNotice error={keys.error} />
+      {issued && (
+        <div class="secret" role="status">
+          <p>New key — copy it now, it is not shown again:</p>
+          <code data-testid="issued-key">{issued}</code>
+        </div>
+      )}
+      <ul class="keys">
+        {keys.data?.accessKeys?.map((k) => <KeyRow key={`${k.id}-${k.hint}`} k={k} token={token} onChanged={keys.reload} onIssued={setIssued} />)}
+      </ul>
+      <form onSubmit={submit} aria-labelledby="new-key-title">
+        <h3 id="new-key-title">New access key</h3>
+        <TextField label="Key name" maxLength={100} value={name} onValue={setName} />
+        <TextArea label="Allowed origins for the new key" hint="One per line; leave empty to allow any origin." rows={2} value={origins} onValue={setOrigins} />
+        <button type="submit" disabled={create.busy}>
+          Create key
+        </button>
+        <ActionNotice action={create} />
+      </form>
+    </section>
+  );
+};

@@ -1,0 +1,48 @@
+// Hash routes (#/keys, #/collections/3/tokens/7): the server serves one page, and links work with the keyboard and
+// the back button without any server-side routing.
+import { useEffect, useState } from 'preact/hooks';
+
+export type Route =
+  | { page: 'projects' }
+  | { page: 'keys' }
+  | { page: 'collections' }
+  | { page: 'collection'; collectionId: number }
+  | { page: 'token'; collectionId: number; tokenId: string }
+  | { page: 'contracts' }
+  | { page: 'chains' };
+
+export const parseRoute = (hash: string): Route | null => {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  const [first, id, sub, tokenId] = parts;
+  if (first === 'collections' && id && /^\d+$/.test(id)) {
+    if (sub === 'tokens' && tokenId) return { page: 'token', collectionId: Number(id), tokenId };
+    return { page: 'collection', collectionId: Number(id) };
+  }
+  if (first === 'projects' || first === 'keys' || first === 'collections' || first === 'contracts' || first === 'chains') return { page: first };
+  return null;
+};
+
+export const hrefOf = (route: Route): string => {
+  switch (route.page) {
+    case 'collection':
+      return `#/collections/${route.collectionId}`;
+    case 'token':
+      return `#/collections/${route.collectionId}/tokens/${encodeURIComponent(route.tokenId)}`;
+    default:
+      return `#/${route.page}`;
+  }
+};
+
+export const useRoute = (): Route | null => {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const onChange = () => setRoute(parseRoute(location.hash));
+    addEventListener('hashchange', onChange);
+    return () => removeEventListener('hashchange', onChange);
+  }, []);
+  return route;
+};
+
+export const go = (route: Route) => {
+  location.hash = hrefOf(route);
+};
