@@ -13,6 +13,7 @@ import { LongReceiptLogs1764360000000 } from './1764360000000-long-receipt-logs'
 import { HoldersIndex1764450000000 } from './1764450000000-holders-index';
 import { AccessKeyManagement1764540000000 } from './1764540000000-access-key-management';
 import { Assets1764630000000 } from './1764630000000-assets';
+import { AccessKeyLimits1764720000000 } from './1764720000000-access-key-limits';
 
 export const migrations = [
   Foundation1763784000000,
@@ -29,4 +30,5 @@ export const migrations = [
   HoldersIndex1764450000000,
   AccessKeyManagement1764540000000,
   Assets1764630000000,
+  AccessKeyLimits1764720000000,
 ];

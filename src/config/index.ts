@@ -7,10 +7,12 @@ import { parseChains, type ChainConfig } from './chains';
 import { ensurePrivateDir } from './private-files';
 import { assetsConfigOf, assetsEnvSchema, type AssetsConfig } from './assets';
 import { edgeConfigOf, edgeEnvSchema, type EdgeConfig } from './edge';
+import { keyLimitsConfigOf, keyLimitsEnvSchema, type KeyLimitsConfig } from './limits';
 
 export type { ChainConfig, EndpointConfig, WatchedContractConfig } from './chains';
 export type { EdgeConfig } from './edge';
 export type { AssetsConfig } from './assets';
+export type { KeyLimitsConfig } from './limits';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string; /** Page cache of the embedded database, MB (SQLITE_CACHE_MB). */ cacheMb: number }
@@ -56,6 +58,8 @@ export type Config = Readonly<{
   edge: EdgeConfig;
   /** Uploaded media of hosted collections (assets.ts). */
   assets: AssetsConfig;
+  /** Default request rate and monthly quota per access key, usage bookkeeping (limits.ts). */
+  keyLimits: KeyLimitsConfig;
 }>;
 
 export class ConfigError extends Error {
@@ -107,6 +111,7 @@ const envSchema = z.object({
   EVENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ...edgeEnvSchema,
   ...assetsEnvSchema,
+  ...keyLimitsEnvSchema,
 });
 
 /** Reads and validates `env`; throws ConfigError listing every problem. */
@@ -154,6 +159,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminToken: e.ADMIN_TOKEN ?? null,
     edge: edgeConfigOf(e, env.NODE_ENV, database.kind),
     assets,
+    keyLimits: keyLimitsConfigOf(e),
   });
 };
 

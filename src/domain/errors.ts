@@ -15,6 +15,9 @@ export type DomainErrorKind =
   | 'Unavailable'
   | 'Timeout'
   | 'RateLimited'
+  /** The access key made more requests this second than its rate allows / than its monthly quota allows. */
+  | 'RateLimit'
+  | 'QuotaExceeded'
   /** The access key does not allow the browser origin the request came from. */
   | 'InvalidOrigin'
   /** Key management: the project has as many keys as allowed / would lose its last key / its default key. */
@@ -50,6 +53,32 @@ export class RateLimitedError extends DomainError {
     super('RateLimited', message);
   }
 }
+
+/**
+ * An access key over its request rate or monthly quota (domain/limits). `headers` describe the limit that refused it
+ * (RateLimit-*, Quota-*), for the transports that have headers.
+ */
+export class KeyLimitError extends DomainError {
+  constructor(
+    kind: 'RateLimit' | 'QuotaExceeded',
+    message: string,
+    readonly retryAfterSeconds: number,
+    readonly headers: Readonly<Record<string, string>>,
+  ) {
+    super(kind, message);
+  }
+}
+
+/** Seconds after which a refused caller may try again, for errors that say so (Retry-After); null for the others. */
+export const retryAfterOf = (err: DomainError): number | null =>
+  err instanceof RateLimitedError || err instanceof KeyLimitError ? err.retryAfterSeconds : null;
+
+/** HTTP headers a refusal carries: Retry-After, and the limit's own headers for a key over its limit. */
+export const refusalHeadersOf = (err: DomainError): Record<string, string> | undefined => {
+  const seconds = retryAfterOf(err);
+  if (seconds === null) return undefined;
+  return { ...(err instanceof KeyLimitError ? err.headers : {}), 'Retry-After': String(seconds) };
+};
 
 /**
  * A subscription's stream ends with this when ingestion committed blocks whose events it did not publish (it caught up

@@ -4,7 +4,7 @@
 // code a client sees reads alike; anything else is masked.
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { maskError as yogaMaskError } from 'graphql-yoga';
-import { isDomainError, RateLimitedError, type DomainError, type DomainErrorKind } from '../domain/errors';
+import { isDomainError, refusalHeadersOf, type DomainError, type DomainErrorKind } from '../domain/errors';
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected error.';
 
@@ -22,6 +22,7 @@ export const maskError = (error: unknown, message: string = UNEXPECTED_ERROR_MES
   const domain = domainErrorOf(error);
   if (domain) {
     const e = error as GraphQLError;
+    const headers = refusalHeadersOf(domain);
     return new GraphQLError(domain.message, {
       nodes: e.nodes,
       path: e.path,
@@ -29,7 +30,7 @@ export const maskError = (error: unknown, message: string = UNEXPECTED_ERROR_MES
         code: graphqlCodeOf(domain.kind),
         ...(domain.field ? { field: domain.field } : {}),
         // yoga turns `http` into the reply's status and headers (and leaves it out of the body).
-        ...(domain instanceof RateLimitedError ? { http: { status: 429, headers: { 'Retry-After': String(domain.retryAfterSeconds) } } } : {}),
+        ...(headers ? { http: { status: 429, headers } } : {}),
       },
     });
   }

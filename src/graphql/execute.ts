@@ -3,6 +3,7 @@
 // cache, one shared subscription execution, one error masking (errors.ts). Each request executes once.
 import { GraphQLError, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { Credentials } from '../domain/auth/credentials';
+import type { Charge } from '../domain/limits/service';
 import type { Services } from '../domain/services';
 import { createCompiledExecute } from './compiled-execute';
 import { createContext, type GraphQLContext } from './context';
@@ -36,6 +37,12 @@ export type GraphQLExecutor = {
   run(request: GraphQLRequest): MaybePromise<ExecutionResult>;
   /** Subscribes a request with the caller's context. */
   open(request: GraphQLRequest): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult>;
+  /**
+   * Charges a request to the access key it presents, once, before it runs (domain/limits): every entry path calls it
+   * where it receives a request (RPC, the direct POST path, yoga, each graphql-ws subscribe). Rejects with the key's
+   * RateLimit / QuotaExceeded; resolves with the headers describing its limits, or null without a known key.
+   */
+  charge(credentials: Credentials): Promise<Charge | null>;
 };
 
 export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQueryCost = 50_000 }: { maxQueryCost?: number } = {}): GraphQLExecutor => {
@@ -82,5 +89,6 @@ export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQ
     subscribe,
     run: (r) => (r.trusted ? compiledExecute(argsOf(r)) : execute(argsOf(r))),
     open: (r) => (r.trusted ? sharedSubscribe(argsOf(r)) : subscribe(argsOf(r))),
+    charge: (credentials) => services.limits.charge(credentials),
   };
 };

@@ -35,6 +35,7 @@ import './types/viewer';
 import './types/project-credentials';
 import './types/project-session';
 import './types/access-key';
+import './types/access-key-usage';
 import './types/asset';
 import { builder } from './builder';
 

@@ -25,7 +25,8 @@ export const createCors = (origins: '*' | readonly string[]): Cors => {
     const allowed = allowOrigin(req);
     if (!allowed) return;
     res.setHeader('Access-Control-Allow-Origin', allowed);
-    res.setHeader('Access-Control-Expose-Headers', 'Webrpc, Retry-After');
+    // Pages may read when to retry and what is left of their key's rate and quota.
+    res.setHeader('Access-Control-Expose-Headers', 'Webrpc, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Quota-Limit, Quota-Remaining, Quota-Reset');
   };
   return {
     apply,

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
 import { processRegularResult } from 'graphql-yoga';
 import type { Logger } from '../config/logger';
-import { domainErrorOf, maskResult } from '../graphql/errors';
+import { asGraphQLError, domainErrorOf, maskResult } from '../graphql/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
 import { mentionsIntrospection } from '../graphql/introspection';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
@@ -86,8 +86,8 @@ export const createGraphQLPostHandler = ({
     return document;
   };
 
-  const write = async (res: ServerResponse, reply: Response) => {
-    res.writeHead(reply.status, Object.fromEntries(reply.headers));
+  const write = async (res: ServerResponse, reply: Response, extra?: Readonly<Record<string, string>>) => {
+    res.writeHead(reply.status, { ...extra, ...Object.fromEntries(reply.headers) });
     res.end(Buffer.from(await reply.arrayBuffer()));
   };
 
@@ -99,13 +99,13 @@ export const createGraphQLPostHandler = ({
   };
 
   /** A result with errors, as yoga replies with it: the same masking, logging, status and headers (429's Retry-After). */
-  const replyWithErrors = async (res: ServerResponse, result: ExecutionResult, replyType: string) => {
+  const replyWithErrors = async (res: ServerResponse, result: ExecutionResult, replyType: string, extra?: Readonly<Record<string, string>>) => {
     for (const e of result.errors ?? []) {
       const domain = domainErrorOf(e);
       if (domain) logger.debug({ code: domain.kind, msg: domain.message }, 'graphql client error');
       else if (e.originalError) logger.error({ err: e.originalError }, 'graphql execution failed');
     }
-    await write(res, processRegularResult(maskResult(result), { Response } as never, replyType.split(';')[0]));
+    await write(res, processRegularResult(maskResult(result), { Response } as never, replyType.split(';')[0]), extra);
   };
 
   const handle: GraphQLPostHandler = async (req, res, body) => {
@@ -116,10 +116,18 @@ export const createGraphQLPostHandler = ({
     if (!replyType || !request || !document) return byYoga(req, res, text);
     if (!anonymousIntrospection && mentionsIntrospection(request.query)) return byYoga(req, res, text);
     const credentials = { ...credentialsFromNodeHeaders(req.headers), clientAddress: clientAddressOf(req) };
+    // Charged here, where this path takes the request over (what it hands to yoga is charged there).
+    let limitHeaders: Readonly<Record<string, string>> | undefined;
+    try {
+      limitHeaders = (await executor.charge(credentials))?.headers;
+    } catch (err) {
+      if (!domainErrorOf(err)) throw err;
+      return replyWithErrors(res, { errors: [asGraphQLError(err)] }, replyType);
+    }
     const result = await executor.run({ document, operationName: request.operationName, variables: request.variables, credentials });
-    if (result.errors?.length) return replyWithErrors(res, result, replyType);
+    if (result.errors?.length) return replyWithErrors(res, result, replyType, limitHeaders);
     const json = JSON.stringify(result);
-    res.writeHead(200, { 'Content-Type': replyType, 'Content-Length': Buffer.byteLength(json) });
+    res.writeHead(200, { 'Content-Type': replyType, 'Content-Length': Buffer.byteLength(json), ...limitHeaders });
     res.end(json);
   };
 

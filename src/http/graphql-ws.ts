@@ -5,7 +5,8 @@ import { GraphQLError } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { AuthService } from '../domain/auth/service';
-import { graphqlCodeOf, maskResult } from '../graphql/errors';
+import { domainErrorOf, graphqlCodeOf, maskResult } from '../graphql/errors';
+import { retryAfterOf } from '../domain/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
 import { introspectionRules, mayIntrospect } from '../graphql/introspection';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
@@ -107,17 +108,26 @@ export const attachGraphQLWs = ({
         const introspect = await mayIntrospect(anonymousIntrospection, auth, credentials, payload.query);
         const ids = active.get(ctx.extra.socket) ?? new Set<string>();
         active.set(ctx.extra.socket, ids);
-        if (ids.size >= limits.maxSubscriptionsPerConnection) {
-          return [
-            new GraphQLError(`at most ${limits.maxSubscriptionsPerConnection} subscriptions per connection`, {
-              extensions: { code: graphqlCodeOf('ResourceExhausted') },
-            }),
-          ];
-        }
+        const full = () =>
+          ids.size >= limits.maxSubscriptionsPerConnection
+            ? [new GraphQLError(`at most ${limits.maxSubscriptionsPerConnection} subscriptions per connection`, { extensions: { code: graphqlCodeOf('ResourceExhausted') } })]
+            : null;
+        if (full()) return full()!;
         // Parsed and validated here, with the document limits: errors refuse this subscription only
         // (graphql-ws's own parse closes the whole connection on a syntax error).
         const parsed = executor.parse(payload.query, introspectionRules(introspect));
         if ('errors' in parsed) return [...parsed.errors];
+        // Each subscription that starts is a request, charged to its access key (a refusal fails it, not the connection).
+        try {
+          await executor.charge(credentials);
+        } catch (err) {
+          const domain = domainErrorOf(err);
+          if (!domain) throw err;
+          const retryAfter = retryAfterOf(domain);
+          return [new GraphQLError(domain.message, { extensions: { code: graphqlCodeOf(domain.kind), ...(retryAfter === null ? {} : { retryAfter }) } })];
+        }
+        // Checked again after the charge's wait, in the same synchronous step as the add.
+        if (full()) return full()!;
         ids.add(id);
         return { schema: executor.schema, document: parsed.document, operationName: payload.operationName, variableValues: payload.variables };
       },

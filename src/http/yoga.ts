@@ -4,7 +4,7 @@ import type { Logger } from '../config/logger';
 import type { IncomingMessage } from 'node:http';
 import type { AuthService } from '../domain/auth/service';
 import type { GraphQLContext } from '../graphql/context';
-import { domainErrorOf, maskError } from '../graphql/errors';
+import { asGraphQLError, domainErrorOf, maskError } from '../graphql/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
 import { documentLimitPlugins } from '../graphql/limits';
 import { introspectionRules, mayIntrospect } from '../graphql/introspection';
@@ -28,6 +28,8 @@ export const createYogaApp = ({
   edge?: { anonymousIntrospection: boolean };
 }) => {
   const introspectionAllowed = new WeakMap<Request, boolean>();
+  /** The headers of the access key's limits, per request, for its reply. */
+  const limitHeaders = new WeakMap<Request, Readonly<Record<string, string>>>();
   // `req`: the Node request the server handed to yoga.handle, or that graphql-post handed over before executing.
   const credentialsOf = (request: Request, serverContext: unknown): Credentials => {
     const { req } = (serverContext ?? {}) as { req?: IncomingMessage };
@@ -74,6 +76,22 @@ export const createYogaApp = ({
           for (const rule of introspectionRules(introspectionAllowed.get((context as { request: Request }).request) ?? edge.anonymousIntrospection)) {
             addValidationRule(rule);
           }
+        },
+      } satisfies Plugin,
+      // Each request yoga serves (GET, POST it takes over, multipart uploads, SSE subscriptions) is charged to its access
+      // key once, with its params, before anything runs; a refusal is the reply (429, Retry-After).
+      {
+        onParams: async ({ request, context, setResult }) => {
+          try {
+            const charged = await executor.charge(credentialsOf(request, context));
+            if (charged) limitHeaders.set(request, charged.headers);
+          } catch (err) {
+            if (!domainErrorOf(err)) throw err;
+            setResult({ errors: [maskError(asGraphQLError(err)) as never] });
+          }
+        },
+        onResponse: ({ request, response }) => {
+          for (const [name, value] of Object.entries(limitHeaders.get(request) ?? {})) response.headers.set(name, value);
         },
       } satisfies Plugin,
     ],

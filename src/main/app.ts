@@ -112,6 +112,8 @@ export const createApp = async (
       await services.tokenMetadata.close();
       await pubsub.close();
       await services.auth.close();
+      // Writes the usage counted since the last write, while the database is still open.
+      await services.limits.close();
       await registry.close();
       await db.destroy();
     },

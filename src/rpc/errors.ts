@@ -40,6 +40,10 @@ const COMMON: Partial<Record<DomainErrorKind, Code>> = {
   Unavailable: c('Unavailable', 2002, 400, 'Unavailable resource'),
   // Indexer and API (and the auth middleware of Sequence services) send 1007; Metadata/Collections 2005.
   RateLimited: c('RateLimited', 1007, 429, 'Rate-limited. Please slow down.'),
+  // An access key over its limits: the codes of the Indexer's schema, which the quota middleware in front of every
+  // published service also sends (wire notes §4.3); clients of the other services map them by code.
+  RateLimit: c('RateLimit', 1201, 429, 'Rate limit exceeded'),
+  QuotaExceeded: c('QuotaExceeded', 1200, 429, 'Quota request exceeded'),
   // Services whose schema has no InvalidOrigin (Metadata, Collections, Analytics) refuse the origin as a permission.
   InvalidOrigin: c('PermissionDenied', 1001, 403, 'Permission denied'),
 };
@@ -67,6 +71,8 @@ const SERVICE_CODES: Record<ServiceName, Partial<Record<DomainErrorKind, Code>>>
   },
   API: {
     ...KEY_CODES,
+    // The API's schema names 1201 QuotaRateLimit.
+    RateLimit: c('QuotaRateLimit', 1201, 429, 'Rate limit exceeded'),
     Timeout: c('Timeout', 1900, 408, 'Request timed out'),
     InvalidArgument: c('InvalidArgument', 2000, 400, 'Invalid argument'),
     ResourceExhausted: c('InvalidArgument', 2000, 400, 'Invalid argument'),

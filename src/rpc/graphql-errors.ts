@@ -1,7 +1,7 @@
 // Turns the errors of a GraphQL execution into one webrpc error for the calling service (request fields that do not
 // fit their variables never reach execution: variable-problems.ts).
 import type { GraphQLError } from 'graphql';
-import { isDomainError, RateLimitedError, type DomainError } from '../domain/errors';
+import { isDomainError, refusalHeadersOf } from '../domain/errors';
 import { domainToWebrpc, internalError, type ServiceName, type WebrpcError } from './errors';
 import { withWireFieldNames } from './wire/field-names';
 
@@ -11,10 +11,6 @@ export const webrpcErrorOf = (
 ): { error: WebrpcError; unexpected?: unknown; headers?: Record<string, string> } => {
   const first = errors[0];
   const original = first.originalError;
-  if (isDomainError(original)) return { error: domainToWebrpc(service, withWireFieldNames(service, original)), headers: retryAfterHeaders(original) };
+  if (isDomainError(original)) return { error: domainToWebrpc(service, withWireFieldNames(service, original)), headers: refusalHeadersOf(original) };
   return { error: internalError(), unexpected: original ?? first };
 };
-
-/** HTTP headers that go with a domain error: Retry-After for RateLimited. */
-const retryAfterHeaders = (err: DomainError): Record<string, string> | undefined =>
-  err instanceof RateLimitedError ? { 'Retry-After': String(err.retryAfterSeconds) } : undefined;

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { validate } from 'graphql';
 import type { Logger } from '../config/logger';
 import type { Credentials } from '../domain/auth/credentials';
-import { invalidArgument } from '../domain/errors';
+import { invalidArgument, isDomainError, refusalHeadersOf } from '../domain/errors';
 import { asGraphQLError } from '../graphql/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
 import { badMethod, badRequest, badRoute, domainToWebrpc, internalError, type WebrpcError } from './errors';
@@ -53,7 +53,14 @@ export const createRpcHandler = ({
   let openStreams = 0;
 
   /** Errors before the first byte are plain webrpc errors; later ones end the stream with a webrpcError line. */
-  const serveStream = async (entry: RpcEntry, body: Body, variables: Record<string, unknown>, credentials: Credentials, res: ServerResponse) => {
+  const serveStream = async (
+    entry: RpcEntry,
+    body: Body,
+    variables: Record<string, unknown>,
+    credentials: Credentials,
+    res: ServerResponse,
+    limitHeaders: Readonly<Record<string, string>>,
+  ) => {
     if (openStreams >= MAX_STREAMS) {
       return fail(res, domainToWebrpc(entry.service, { kind: 'ResourceExhausted', message: 'too many open streams on this server; retry later' }));
     }
@@ -62,7 +69,7 @@ export const createRpcHandler = ({
       const { error, unexpected, headers } = webrpcErrorOf(entry.service, result.errors ?? []);
       if (unexpected) logger.error({ err: unexpected, route: entry.operation }, 'rpc stream failed to start');
       else logger.debug({ route: entry.operation, code: error.error, msg: error.msg }, 'rpc client error');
-      return fail(res, error, headers);
+      return fail(res, error, { ...limitHeaders, ...headers });
     }
     const stream = result;
     async function* messages() {
@@ -83,7 +90,7 @@ export const createRpcHandler = ({
           if (unexpected) logger.error({ err: unexpected, route: entry.operation }, 'rpc stream failed');
           return error;
         },
-        { webrpcHeader: WEBRPC_HEADER },
+        { webrpcHeader: WEBRPC_HEADER, headers: limitHeaders },
       );
       if (how === 'slow-client') logger.warn({ route: entry.operation }, 'dropped a stream client that stopped reading');
     } finally {
@@ -112,18 +119,29 @@ export const createRpcHandler = ({
 
     const credentials = credentialsOf(req);
     try {
+      // Charged once to the access key it presents, before anything runs; a stream is charged when it opens.
+      let limitHeaders: Readonly<Record<string, string>> = {};
+      try {
+        limitHeaders = (await executor.charge(credentials))?.headers ?? limitHeaders;
+      } catch (err) {
+        if (!isDomainError(err)) throw err;
+        logger.debug({ route: path, code: err.kind, msg: err.message }, 'rpc client error');
+        return fail(res, domainToWebrpc(entry.service, err), refusalHeadersOf(err));
+      }
       const variables = entry.variables(body);
       const problem = variableProblemOf(executor.schema, entry.document, variables);
-      if (problem) return fail(res, domainToWebrpc(entry.service, withWireFieldNames(entry.service, invalidArgument(problem.field, problem.problem))));
-      if (entry.stream) return await serveStream(entry, body, variables, credentials, res);
+      if (problem) {
+        return fail(res, domainToWebrpc(entry.service, withWireFieldNames(entry.service, invalidArgument(problem.field, problem.problem))), limitHeaders);
+      }
+      if (entry.stream) return await serveStream(entry, body, variables, credentials, res, limitHeaders);
       const result = await executor.run({ document: entry.document, variables, credentials, trusted: true });
       if (result.errors?.length) {
         const { error, unexpected, headers } = webrpcErrorOf(entry.service, result.errors);
         if (unexpected) logger.error({ err: unexpected, route: path }, 'rpc operation failed');
         else logger.debug({ route: path, code: error.error, msg: error.msg }, 'rpc client error');
-        return fail(res, error, headers);
+        return fail(res, error, { ...limitHeaders, ...headers });
       }
-      send(res, 200, entry.reply(result.data as Answered<unknown>, body));
+      send(res, 200, entry.reply(result.data as Answered<unknown>, body), limitHeaders);
     } catch (err) {
       logger.error({ err, route: path }, 'rpc operation failed');
       if (!res.headersSent) fail(res, internalError());

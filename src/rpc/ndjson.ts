@@ -8,6 +8,8 @@ export type NdjsonOptions = {
   /** A client that stops reading is dropped once this many bytes wait in the socket buffer. */
   maxBufferedBytes?: number;
   webrpcHeader?: string;
+  /** More headers for the reply (the access key's rate and quota). */
+  headers?: Readonly<Record<string, string>>;
 };
 
 export type NdjsonResult = 'ended' | 'client-closed' | 'slow-client' | 'failed';
@@ -39,6 +41,7 @@ export const streamNdjson = async (
     Connection: 'keep-alive',
     'X-Content-Type-Options': 'nosniff',
     ...(opts.webrpcHeader ? { Webrpc: opts.webrpcHeader } : {}),
+    ...opts.headers,
   });
   res.flushHeaders();
   res.on('close', () => stop('client-closed'));

@@ -1,6 +1,6 @@
 // A public access key (X-Access-Key) of a project, stored as its hash (src/db/access-key-hash.ts).
 import { EntitySchema } from 'typeorm';
-import { AutoId, JsonText, Timestamp } from '../columns';
+import { AutoId, BlockNumber, JsonText, Timestamp } from '../columns';
 
 export type AccessKeyRow = {
   id: number;
@@ -16,6 +16,9 @@ export type AccessKeyRow = {
   hint: string;
   /** Its ceiling on a GraphQL request's cost; null: the server's (GRAPHQL_MAX_COST). */
   maxQueryCost: number | null;
+  /** Its own request rate per second and quota per calendar month; null: the server's (KEY_REQUESTS_PER_*). */
+  requestsPerSecond: number | null;
+  requestsPerMonth: number | null;
   createdAt: Date;
 };
 
@@ -31,6 +34,8 @@ export const AccessKeyEntity = new EntitySchema<AccessKeyRow>({
     originsJson: JsonText({ name: 'origins_json', nullable: true }),
     hint: { type: 'varchar', length: 8, default: '' },
     maxQueryCost: { type: 'integer', name: 'max_query_cost', nullable: true },
+    requestsPerSecond: { type: 'integer', name: 'requests_per_second', nullable: true },
+    requestsPerMonth: BlockNumber({ name: 'requests_per_month', nullable: true }),
     createdAt: Timestamp({ name: 'created_at' }),
   },
 });

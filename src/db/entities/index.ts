@@ -1,5 +1,6 @@
 // Every entity the DataSource knows; add new ones here (one line each).
 import { AccessKeyEntity } from './access-key';
+import { AccessKeyUsageDayEntity } from './access-key-usage-day';
 import { AssetEntity } from './asset';
 import { BalanceEntity } from './balance';
 import { BalanceChangeEntity } from './balance-change';
@@ -21,6 +22,7 @@ import { WalletLinkNonceEntity } from './wallet-link-nonce';
 import { WatchedContractEntity } from './watched-contract';
 
 export * from './access-key';
+export * from './access-key-usage-day';
 export * from './asset';
 export * from './balance';
 export * from './balance-change';
@@ -62,4 +64,5 @@ export const entities = [
   ChainUndoEntity,
   WatchedContractEntity,
   AssetEntity,
+  AccessKeyUsageDayEntity,
 ];

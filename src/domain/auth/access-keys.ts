@@ -22,6 +22,9 @@ export type AccessKey = {
   origins: string[];
   /** Its ceiling on a GraphQL request's cost; null: the server's. */
   maxQueryCost: number | null;
+  /** Its own request rate per second and quota per calendar month (UTC); null: the server's. */
+  requestsPerSecond: number | null;
+  requestsPerMonth: number | null;
   createdAt: Date;
 };
 export type IssuedAccessKey = { accessKey: AccessKey; key: string };
@@ -31,6 +34,9 @@ export type AccessKeyInput = {
   isDefault?: Maybe<boolean>;
   /** 0 returns the key to the server's ceiling. */
   maxQueryCost?: Maybe<number>;
+  /** 0 returns the key to the server's rate / quota. */
+  requestsPerSecond?: Maybe<number>;
+  requestsPerMonth?: Maybe<number>;
 };
 
 const maxCostOf = (v: Maybe<number>): number | null | undefined => {
@@ -39,6 +45,15 @@ const maxCostOf = (v: Maybe<number>): number | null | undefined => {
   return v === 0 ? null : v;
 };
 
+/** A key's own request limit: undefined keeps it, 0 returns it to the server's (null), else the number. */
+const requestLimitOf = (field: string, v: Maybe<number>, max: number): number | null | undefined => {
+  if (v === undefined || v === null) return undefined;
+  if (!Number.isSafeInteger(v) || v < 0 || v > max) throw invalidArgument(field, `must be a whole number from 0 (the server’s limit) to ${max.toLocaleString('en-US')}`);
+  return v === 0 ? null : v;
+};
+const perSecondOf = (v: Maybe<number>) => requestLimitOf('requestsPerSecond', v, 1_000_000);
+const perMonthOf = (v: Maybe<number>) => requestLimitOf('requestsPerMonth', v, 2_000_000_000);
+
 export type AccessKeysService = {
   /** Oldest first. */
   list(projectId: number): Promise<AccessKey[]>;
@@ -46,7 +61,7 @@ export type AccessKeysService = {
   create(projectId: number, input?: AccessKeyInput): Promise<IssuedAccessKey>;
   /** Renames it, sets its origins, or makes it the default (NoDefaultKey for taking the default away). */
   update(projectId: number, id: unknown, input: AccessKeyInput): Promise<AccessKey>;
-  /** A new key in its place, with its name, origins and default flag; the old one stops working. */
+  /** A new key in its place (same id, name, origins, default flag and limits); the old one stops working. */
   rotate(projectId: number, id: unknown): Promise<IssuedAccessKey>;
   /** It stops working; AtLeastOneKey for the project's last key. A revoked default passes to the oldest key left. */
   revoke(projectId: number, id: unknown): Promise<void>;
@@ -82,6 +97,8 @@ const toKey = (row: AccessKeyRow): AccessKey => ({
   isDefault: Boolean(row.isDefault),
   origins: originsOfRow(row),
   maxQueryCost: row.maxQueryCost ?? null,
+  requestsPerSecond: row.requestsPerSecond ?? null,
+  requestsPerMonth: row.requestsPerMonth ?? null,
   createdAt: row.createdAt,
 });
 
@@ -105,19 +122,17 @@ export const createAccessKeysService = ({ db, forget }: { db: Db; forget: (keyHa
     return row;
   };
 
-  const issue = async (projectId: number, fields: Omit<AccessKeyRow, 'id' | 'projectId' | 'keyHash' | 'hint' | 'createdAt'>, replacing?: AccessKeyRow) => {
+  const issue = async (projectId: number, fields: Omit<AccessKeyRow, 'id' | 'projectId' | 'keyHash' | 'hint' | 'createdAt'>) => {
     const key = newKey(projectId);
     const id = await db.transaction(async (m) => {
       const keys = m.getRepository(AccessKeyEntity);
-      if (!replacing && (await keys.countBy({ projectId })) >= MAX_ACCESS_KEYS) {
+      if ((await keys.countBy({ projectId })) >= MAX_ACCESS_KEYS) {
         throw new DomainError('MaxAccessKeys', `a project has at most ${MAX_ACCESS_KEYS} access keys: revoke one first`);
       }
-      if (replacing) await keys.delete({ id: replacing.id });
       if (fields.isDefault) await keys.update({ projectId }, { isDefault: false });
       const result = await keys.insert({ projectId, keyHash: accessKeyHash(key), hint: key.slice(-4), createdAt: new Date(), ...fields });
       return Number(result.identifiers[0].id);
     });
-    if (replacing) forget(replacing.keyHash);
     return { accessKey: toKey(await repo.findOneByOrFail({ id })), key };
   };
 
@@ -134,6 +149,8 @@ export const createAccessKeysService = ({ db, forget }: { db: Db; forget: (keyHa
         isDefault: first || input.isDefault === true,
         originsJson: origins.length ? JSON.stringify(origins) : null,
         maxQueryCost: maxCostOf(input.maxQueryCost) ?? null,
+        requestsPerSecond: perSecondOf(input.requestsPerSecond) ?? null,
+        requestsPerMonth: perMonthOf(input.requestsPerMonth) ?? null,
       });
     },
 
@@ -148,6 +165,10 @@ export const createAccessKeysService = ({ db, forget }: { db: Db; forget: (keyHa
       if (origins) patch.originsJson = origins.length ? JSON.stringify(origins) : null;
       const maxCost = maxCostOf(input.maxQueryCost);
       if (maxCost !== undefined) patch.maxQueryCost = maxCost;
+      const perSecond = perSecondOf(input.requestsPerSecond);
+      if (perSecond !== undefined) patch.requestsPerSecond = perSecond;
+      const perMonth = perMonthOf(input.requestsPerMonth);
+      if (perMonth !== undefined) patch.requestsPerMonth = perMonth;
       await db.transaction(async (m) => {
         const keys = m.getRepository(AccessKeyEntity);
         if (input.isDefault === true && !row.isDefault) {
@@ -162,7 +183,12 @@ export const createAccessKeysService = ({ db, forget }: { db: Db; forget: (keyHa
 
     async rotate(projectId, id) {
       const row = await owned(projectId, id);
-      return issue(projectId, { name: row.name, isDefault: row.isDefault, originsJson: row.originsJson, maxQueryCost: row.maxQueryCost }, row);
+      // The same record with a new key: its id, settings, limits, quota used and usage history carry on (a rotation
+      // must not reset a monthly quota).
+      const key = newKey(projectId);
+      await repo.update({ id: row.id }, { keyHash: accessKeyHash(key), hint: key.slice(-4), createdAt: new Date() });
+      forget(row.keyHash);
+      return { accessKey: toKey(await repo.findOneByOrFail({ id: row.id })), key };
     },
 
     async revoke(projectId, id) {

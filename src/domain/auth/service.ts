@@ -10,6 +10,9 @@ import { createCredentialThrottle, type ThrottleSettings } from './throttle';
 
 export type Caller = { projectId: number };
 
+/** An access key as a request presents it: which key, whose, and its own request limits (null: the server's). */
+export type KnownAccessKey = { id: number; projectId: number; requestsPerSecond: number | null; requestsPerMonth: number | null };
+
 export type AuthService = {
   /** The project of a valid bearer token; Unauthorized / SessionExpired / ProjectNotFound otherwise. */
   requireBearer(creds: Credentials): Promise<Caller>;
@@ -23,6 +26,10 @@ export type AuthService = {
   queryCostLimit(creds: Credentials): Promise<number | null>;
   /** The same, answered from what this process remembers of the key without waiting; undefined when it does not know. */
   knownQueryCostLimit(creds: Credentials): number | null | undefined;
+  /** The caller's access key from what this process remembers, without waiting: undefined when not remembered, null without a key. */
+  knownAccessKey(creds: Credentials): KnownAccessKey | null | undefined;
+  /** The caller's access key, looked up when not remembered; null without one or when it is refused (its resolvers say why). */
+  accessKeyOf(creds: Credentials): Promise<KnownAccessKey | null>;
   /** Drops what this process remembers of a key (revoked, rotated or changed). */
   forgetAccessKey(keyHash: string): void;
   close(): Promise<void>;
@@ -41,7 +48,7 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
   const projects = db.getRepository(ProjectEntity);
   const keys = db.getRepository(AccessKeyEntity);
   // Keyed by hash: plain keys are not kept, not even in memory.
-  const knownKeys = new Map<string, { projectId: number; origins: string[]; maxQueryCost: number | null; until: number }>();
+  const knownKeys = new Map<string, KnownAccessKey & { origins: string[]; maxQueryCost: number | null; until: number }>();
   const throttle = createCredentialThrottle(settings);
 
   /** Runs a credential check; a failure (DomainError, not a missing credential) counts against the address. */
@@ -111,7 +118,15 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
         const row = key.length <= 64 ? await keys.findOneBy({ keyHash: hash }) : null;
         if (!row) throw new DomainError('AccessKeyNotFound', 'access key not found');
         if (knownKeys.size >= KEY_CACHE_MAX) knownKeys.clear();
-        const entry = { projectId: row.projectId, origins: originsOfRow(row), maxQueryCost: row.maxQueryCost ?? null, until: Date.now() + KEY_CACHE_TTL_MS };
+        const entry = {
+          id: Number(row.id),
+          projectId: row.projectId,
+          origins: originsOfRow(row),
+          maxQueryCost: row.maxQueryCost ?? null,
+          requestsPerSecond: row.requestsPerSecond ?? null,
+          requestsPerMonth: row.requestsPerMonth ?? null,
+          until: Date.now() + KEY_CACHE_TTL_MS,
+        };
         knownKeys.set(hash, entry);
         return entry;
       });
@@ -146,6 +161,24 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
         return null;
       }
       return knownKeys.get(accessKeyHash(key))?.maxQueryCost ?? null;
+    },
+
+    knownAccessKey(creds) {
+      const key = creds.accessKey?.trim();
+      if (!key) return null;
+      const cached = knownKeys.get(accessKeyHash(key));
+      return cached && cached.until > Date.now() ? cached : undefined;
+    },
+
+    async accessKeyOf(creds) {
+      const key = creds.accessKey?.trim();
+      if (!key) return null;
+      try {
+        await this.requireAccessKey(creds);
+      } catch {
+        return null;
+      }
+      return knownKeys.get(accessKeyHash(key)) ?? null;
     },
 
     forgetAccessKey(keyHash) {

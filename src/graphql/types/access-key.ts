@@ -22,7 +22,16 @@ const AccessKeyRef = builder.objectRef<AccessKey>('AccessKey').implement({
       nullable: true,
       description: 'Its own ceiling on a GraphQL request’s cost (see QUERY_COST_EXCEEDED); null: the server’s GRAPHQL_MAX_COST.',
     }),
-    createdAt: t.field({ type: 'Timestamp', description: 'When it was issued.', resolve: (k) => k.createdAt }),
+    requestsPerSecond: t.exposeInt('requestsPerSecond', {
+      nullable: true,
+      description: 'Its own rate: requests per second, above which it is refused with RATE_LIMIT; null: the server’s KEY_REQUESTS_PER_SECOND.',
+    }),
+    requestsPerMonth: t.exposeInt('requestsPerMonth', {
+      nullable: true,
+      description:
+        'Its own quota: requests per calendar month (UTC), above which it is refused with QUOTA_EXCEEDED; null: the server’s KEY_REQUESTS_PER_MONTH.',
+    }),
+    createdAt: t.field({ type: 'Timestamp', description: 'When it was issued (or last rotated).', resolve: (k) => k.createdAt }),
   }),
 });
 
@@ -44,6 +53,8 @@ const AccessKeyInput = builder.inputType('AccessKeyInput', {
     }),
     isDefault: t.boolean({ required: false, description: 'Make it the project’s default key (the previous default stops being it).' }),
     maxQueryCost: t.int({ required: false, description: 'Its own ceiling on a GraphQL request’s cost, up to 10,000,000; 0 returns it to the server’s.' }),
+    requestsPerSecond: t.int({ required: false, description: 'Its own rate in requests per second, up to 1,000,000; 0 returns it to the server’s.' }),
+    requestsPerMonth: t.int({ required: false, description: 'Its own quota in requests per calendar month (UTC), up to 2,000,000,000; 0 returns it to the server’s.' }),
   }),
 });
 

@@ -1,8 +1,13 @@
-// CLI of a project's access keys: list, create, update (name, origins, default), rotate, revoke. Prints JSON.
+// CLI of a project's access keys: list, create, update (name, origins, default, cost ceiling, rate and quota), rotate,
+// revoke. Prints JSON.
 import type { Command } from 'commander';
 import type { Services } from '../../domain/services';
 import { positiveInt, type WithServices } from './options';
 const collect = (v: string, all: string[] = []) => [...all, v];
+
+type KeyOptions = { name?: string; origin?: string[]; default?: boolean; maxCost?: number; requestsPerSecond?: number; requestsPerMonth?: number };
+/** The key's own ceilings as the service takes them (absent options keep their value). */
+const limitsOf = (o: KeyOptions) => ({ maxQueryCost: o.maxCost, requestsPerSecond: o.requestsPerSecond, requestsPerMonth: o.requestsPerMonth });
 
 /** The project must exist; the key id must be one of its keys (NotFound otherwise). */
 const forProject = (withServices: WithServices, projectId: number, fn: (s: Services) => Promise<unknown>) =>
@@ -28,8 +33,10 @@ export const registerKeyCommands = (program: Command, withServices: WithServices
     .option('--origin <origin>', 'allow browser requests only from this origin (repeatable)', collect)
     .option('--default', 'make it the project’s default key')
     .option('--max-cost <n>', 'its own ceiling on a GraphQL request’s cost', Number)
-    .action((o: { project: number; name?: string; origin?: string[]; default?: boolean; maxCost?: number }) =>
-      forProject(withServices, o.project, (s) => s.accessKeys.create(o.project, { name: o.name, origins: o.origin, isDefault: o.default, maxQueryCost: o.maxCost })),
+    .option('--requests-per-second <n>', 'its own rate limit', Number)
+    .option('--requests-per-month <n>', 'its own quota per calendar month (UTC)', Number)
+    .action((o: KeyOptions & { project: number }) =>
+      forProject(withServices, o.project, (s) => s.accessKeys.create(o.project, { name: o.name, origins: o.origin, isDefault: o.default, ...limitsOf(o) })),
     );
 
   key
@@ -42,9 +49,11 @@ export const registerKeyCommands = (program: Command, withServices: WithServices
     .option('--any-origin', 'allow every origin again')
     .option('--default', 'make it the project’s default key')
     .option('--max-cost <n>', 'its own ceiling on a GraphQL request’s cost (0: the server’s)', Number)
-    .action((o: { project: number; id: number; name?: string; origin?: string[]; anyOrigin?: boolean; default?: boolean; maxCost?: number }) =>
+    .option('--requests-per-second <n>', 'its own rate limit (0: the server’s)', Number)
+    .option('--requests-per-month <n>', 'its own quota per calendar month, UTC (0: the server’s)', Number)
+    .action((o: KeyOptions & { project: number; id: number; anyOrigin?: boolean }) =>
       forProject(withServices, o.project, (s) =>
-        s.accessKeys.update(o.project, o.id, { name: o.name, origins: o.anyOrigin ? [] : o.origin, isDefault: o.default ? true : undefined, maxQueryCost: o.maxCost }),
+        s.accessKeys.update(o.project, o.id, { name: o.name, origins: o.anyOrigin ? [] : o.origin, isDefault: o.default ? true : undefined, ...limitsOf(o) }),
       ),
     );
 

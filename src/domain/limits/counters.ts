@@ -1,0 +1,82 @@
+// The request counters of access keys: requests in the current second and in the current calendar month, counted in
+// Redis when REDIS_URL is set, so that every replica counts into the same keys and one limit holds across them, or in
+// this process otherwise (the in-process fallback; also the insurance while Redis is unreachable, as for the
+// failed-credential throttle). rate-limiter-flexible does the counting: one atomic INCR-and-expire per counter.
+import Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+/** What counting one request found: whether it was within the limit, how many remain and when the window ends. */
+export type Counted = { over: boolean; remaining: number; msBeforeNext: number };
+
+export type KeyCounters = {
+  /** Counts one request of key `keyId` in the current second against `limit`. */
+  second(keyId: number, limit: number): Promise<Counted>;
+  /** Counts one request of key `keyId` in `month` (YYYY-MM) against `limit`. */
+  month(keyId: number, month: string, limit: number): Promise<Counted>;
+  /** Gives back a request counted in `month` (it was refused for its rate: it should not use up the quota). */
+  refundMonth(keyId: number, month: string, limit: number): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Redis keeps a month's counter a little longer than any month lasts; its key names the month, so it never resets early. */
+const MONTH_TTL_SECONDS = 32 * 86_400;
+
+export const createKeyCounters = ({ redisUrl, namespace }: { redisUrl: string | null; namespace: () => Promise<string> }): KeyCounters => {
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }) : null;
+  // A Redis outage must not turn into errors for every caller: the in-process insurance counts meanwhile.
+  redis?.on('error', () => {});
+
+  // One limiter per (window, limit): a limiter's points are fixed, keys' limits differ. Limiters of one window share
+  // their key prefix, so a key whose limit changes keeps its count.
+  const limiters = new Map<string, RateLimiterAbstract>();
+  let prefix: string | null = null;
+  const limiterFor = async (window: 'second' | 'month', limit: number): Promise<RateLimiterAbstract> => {
+    const id = `${window}:${limit}`;
+    const known = limiters.get(id);
+    if (known) return known;
+    // Key ids are this database's: the deployment's namespace keeps two deployments sharing a Redis apart.
+    prefix ??= `strata:${await namespace()}:limits`;
+    const keyPrefix = `${prefix}:${window}`;
+    // In memory a month's counter never expires (0): its key names the month, and timers cannot wait a month.
+    const memory = new RateLimiterMemory({ points: limit, duration: window === 'second' ? 1 : 0, keyPrefix });
+    const limiter = redis
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          points: limit,
+          duration: window === 'second' ? 1 : MONTH_TTL_SECONDS,
+          keyPrefix,
+          insuranceLimiter: memory,
+          // A key over its limit is refused here until its window ends, without asking Redis again.
+          inMemoryBlockOnConsumed: limit + 1,
+        })
+      : memory;
+    limiters.set(id, limiter);
+    return limiter;
+  };
+
+  const count = async (limiter: RateLimiterAbstract, key: string, limit: number): Promise<Counted> => {
+    let res: RateLimiterRes;
+    let over = false;
+    try {
+      res = await limiter.consume(key);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      res = err;
+      over = true;
+    }
+    return { over, remaining: Math.max(0, limit - res.consumedPoints), msBeforeNext: res.msBeforeNext };
+  };
+
+  return {
+    second: async (keyId, limit) => count(await limiterFor('second', limit), String(keyId), limit),
+    month: async (keyId, month, limit) => count(await limiterFor('month', limit), `${keyId}:${month}`, limit),
+    async refundMonth(keyId, month, limit) {
+      await (await limiterFor('month', limit)).reward(`${keyId}:${month}`, 1);
+    },
+    async close() {
+      if (!redis) return;
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    },
+  };
+};

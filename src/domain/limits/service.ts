@@ -1,0 +1,150 @@
+// Request limits of access keys: each request that presents a known key is charged once, at the edge (RPC, GraphQL
+// over HTTP, each graphql-ws subscribe, each NDJSON stream), against the key's rate per second and quota per calendar
+// month (its own, or the server's defaults); refused with RateLimit / QuotaExceeded; counted per day either way.
+import type { KeyLimitsConfig } from '../../config';
+import { AccessKeyEntity, type Db } from '../../db';
+import type { Credentials } from '../auth/credentials';
+import type { AuthService, KnownAccessKey } from '../auth/service';
+import { invalidArgument, KeyLimitError, notFound } from '../errors';
+import { requireId } from '../validate';
+import { createKeyCounters, type Counted } from './counters';
+import { createUsageRecorder, utcDayOf, type KeyUsageTotals } from './usage';
+
+/** A charged request: the headers that describe its key's limits (none when the key has no limit). */
+export type Charge = { headers: Readonly<Record<string, string>> };
+export type UsageDay = { day: string; requests: number; refused: number };
+
+export type LimitsService = {
+  /**
+   * Charges a request to the access key it presents: null when it presents none, or one that is refused (its
+   * resolvers say why); KeyLimitError (RateLimit, QuotaExceeded) when the key is over a limit.
+   */
+  charge(creds: Credentials): Promise<Charge | null>;
+  /** Requests of one of the project's keys per UTC day from `from` to `to` (YYYY-MM-DD; the last 30 days by default), every day listed. */
+  usage(projectId: number, keyId: unknown, from?: string | null, to?: string | null): Promise<UsageDay[]>;
+  /** Per key, this process's requests by outcome since it started (/metrics). */
+  totals(): Iterable<KeyUsageTotals>;
+  close(): Promise<void>;
+};
+
+const NO_HEADERS: Charge = Object.freeze({ headers: Object.freeze({}) });
+const DAY_MS = 86_400_000;
+const MAX_USAGE_DAYS = 366;
+
+const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const dayOf = (field: string, v: string): number => {
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN;
+  if (!Number.isFinite(ms) || dayText(utcDayOf(ms)) !== v) throw invalidArgument(field, 'must be a date such as 2026-01-31 (UTC)');
+  return utcDayOf(ms);
+};
+
+/** The current calendar month (UTC) and when it ends, recomputed only when it has ended. */
+const createMonthClock = () => {
+  let month = '';
+  let endsAt = 0;
+  return (now: number) => {
+    if (now >= endsAt) {
+      const d = new Date(now);
+      month = d.toISOString().slice(0, 7);
+      endsAt = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    }
+    return { month, endsAt };
+  };
+};
+
+export const createLimitsService = ({
+  db,
+  auth,
+  defaults,
+  redisUrl,
+  namespace,
+}: {
+  db: Db;
+  auth: Pick<AuthService, 'knownAccessKey' | 'accessKeyOf'>;
+  defaults: KeyLimitsConfig;
+  /** Counters shared by every replica when set (the Redis of REDIS_URL); in this process otherwise. */
+  redisUrl: string | null;
+  /** This deployment's name in Redis (EVENTS_NAMESPACE, or the deployment id stored in the database). */
+  namespace: () => Promise<string>;
+}): LimitsService => {
+  const counters = createKeyCounters({ redisUrl, namespace });
+  const usage = createUsageRecorder({ db, flushSeconds: defaults.usageFlushSeconds });
+  const monthNow = createMonthClock();
+
+  const headersOf = (perSecond: number | null, second: Counted | null, perMonth: number | null, month: Counted | null, monthEndsAt: number) => {
+    const h: Record<string, string> = {};
+    if (perSecond && second) {
+      // The IETF RateLimit header fields (draft): the limit, what is left of it, seconds until it renews.
+      h['RateLimit-Limit'] = String(perSecond);
+      h['RateLimit-Remaining'] = String(second.remaining);
+      h['RateLimit-Reset'] = String(Math.max(1, Math.ceil(second.msBeforeNext / 1000)));
+    }
+    if (perMonth && month) {
+      // The names the published services' quota middleware sends (wire notes §7).
+      h['Quota-Limit'] = String(perMonth);
+      h['Quota-Remaining'] = String(month.remaining);
+      h['Quota-Reset'] = String(Math.max(1, Math.ceil((monthEndsAt - Date.now()) / 1000)));
+    }
+    return h;
+  };
+
+  const limited = async (key: KnownAccessKey, perSecond: number | null, perMonth: number | null): Promise<Charge> => {
+    const { month, endsAt } = monthNow(Date.now());
+    const [second, monthly] = await Promise.all([
+      perSecond ? counters.second(key.id, perSecond) : null,
+      perMonth ? counters.month(key.id, month, perMonth) : null,
+    ]);
+    const headers = headersOf(perSecond, second, perMonth, monthly, endsAt);
+    if (monthly?.over) {
+      usage.record(key, 'quota_exceeded');
+      const seconds = Number(headers['Quota-Reset']);
+      throw new KeyLimitError('QuotaExceeded', `this access key used its ${perMonth} requests of ${month} (UTC); its quota renews in ${seconds} s`, seconds, headers);
+    }
+    if (second?.over) {
+      // A refused request does not use up the month's quota.
+      if (monthly && perMonth) await counters.refundMonth(key.id, month, perMonth);
+      usage.record(key, 'rate_limited');
+      const seconds = Number(headers['RateLimit-Reset']);
+      throw new KeyLimitError('RateLimit', `this access key is over its rate of ${perSecond} requests per second; retry in ${seconds} s`, seconds, headers);
+    }
+    usage.record(key, 'served');
+    return { headers };
+  };
+
+  const chargeKey = (key: KnownAccessKey | null): Charge | null | Promise<Charge> => {
+    if (!key) return null;
+    const perSecond = key.requestsPerSecond ?? defaults.requestsPerSecond;
+    const perMonth = key.requestsPerMonth ?? defaults.requestsPerMonth;
+    if (perSecond || perMonth) return limited(key, perSecond, perMonth);
+    usage.record(key, 'served');
+    return NO_HEADERS;
+  };
+
+  return {
+    async charge(creds) {
+      // The usual case answers from the key this process remembers, without a store read.
+      const known = auth.knownAccessKey(creds);
+      return chargeKey(known === undefined ? await auth.accessKeyOf(creds) : known);
+    },
+
+    async usage(projectId, keyId, from, to) {
+      const id = requireId('id', keyId);
+      if (!(await db.getRepository(AccessKeyEntity).existsBy({ id, projectId }))) throw notFound(`access key ${id}`);
+      const last = to ? dayOf('to', to) : utcDayOf(Date.now());
+      const first = from ? dayOf('from', from) : last - 29;
+      if (first > last) throw invalidArgument('from', 'must not be after to');
+      if (last - first + 1 > MAX_USAGE_DAYS) throw invalidArgument('from', `a range holds at most ${MAX_USAGE_DAYS} days`);
+      const rows = new Map((await usage.read(id, first, last)).map((r) => [r.day, r]));
+      const days: UsageDay[] = [];
+      for (let d = first; d <= last; d++) days.push({ day: dayText(d), requests: rows.get(d)?.requests ?? 0, refused: rows.get(d)?.refused ?? 0 });
+      return days;
+    },
+
+    totals: () => usage.totals(),
+
+    async close() {
+      await usage.close();
+      await counters.close();
+    },
+  };
+};
