@@ -14,6 +14,10 @@ export type AccessKeyInput = {
   name?: string | null | undefined;
   /** Allowed browser origins such as `https://app.example.com` (at most 50); an empty list allows any. */
   origins?: Array<string> | null | undefined;
+  /** Its own quota in requests per calendar month (UTC), up to 2,000,000,000; 0 returns it to the server’s. */
+  requestsPerMonth?: number | null | undefined;
+  /** Its own rate in requests per second, up to 1,000,000; 0 returns it to the server’s. */
+  requestsPerSecond?: number | null | undefined;
 };
 
 /** A collection’s fields. Creating needs `name`; when updating, absent fields keep their value. */
