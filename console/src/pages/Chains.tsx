@@ -69,6 +69,15 @@ const useRates = (chains: Chain[] | null) => {
 const ChainCard = ({ c, rate }: { c: Chain; rate: number | undefined }) => {
   const percent = c.indexedBlock != null && c.headBlock ? Math.min(100, (100 * c.indexedBlock) / c.headBlock) : 0;
   const eta = c.lag && rate ? duration(c.lag / rate) : c.lag === 0 ? 'at the head' : 'estimating…';
+  // A block number below zero means none yet (no finalized block on a young chain).
+  const block = (n: number | null | undefined) => (n == null || n < 0 ? '—' : String(n));
+  const stats: [string, string][] = [
+    ['Indexed', block(c.indexedBlock)],
+    ['Head', block(c.headBlock)],
+    ['Finalized', block(c.finalizedBlock)],
+    ['Behind', c.lag == null ? '—' : `${c.lag} blocks`],
+    ['Time left', eta],
+  ];
   return (
     <article class="card chain" aria-labelledby={`chain-${c.chainId}`}>
       <h3 id={`chain-${c.chainId}`}>
@@ -78,16 +87,12 @@ const ChainCard = ({ c, rate }: { c: Chain; rate: number | undefined }) => {
         {percent.toFixed(1)} %
       </progress>
       <dl class="stats">
-        <dt>Indexed</dt>
-        <dd data-testid={`indexed-${c.chainId}`}>{c.indexedBlock ?? '—'}</dd>
-        <dt>Head</dt>
-        <dd>{c.headBlock ?? '—'}</dd>
-        <dt>Finalized</dt>
-        <dd>{c.finalizedBlock ?? '—'}</dd>
-        <dt>Behind</dt>
-        <dd>{c.lag ?? '—'} blocks</dd>
-        <dt>Time left</dt>
-        <dd>{eta}</dd>
+        {stats.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd data-testid={`${label.toLowerCase().replace(/\s+/g, '-')}-${c.chainId}`}>{value}</dd>
+          </div>
+        ))}
       </dl>
       <table>
         <caption>Endpoints</caption>
