@@ -41,17 +41,25 @@ it('creates a project and prints one JSON line with its credentials', async () =
 it('manages a project’s access keys: create, list, update, rotate, revoke', async () => {
   const { projectId } = JSON.parse((await strata(['project', 'create', '--name', 'Keys'])).stdout);
   const p = ['--project', String(projectId)];
-  const web = JSON.parse((await strata(['key', 'create', ...p, '--name', 'web', '--origin', 'https://app.example.com', '--default'])).stdout);
-  expect(web.accessKey).toMatchObject({ name: 'web', isDefault: true, origins: ['https://app.example.com'], hint: web.key.slice(-4) });
+  const web = JSON.parse(
+    (await strata(['key', 'create', ...p, '--name', 'web', '--origin', 'https://app.example.com', '--default', '--requests-per-second', '20', '--requests-per-month', '100000'])).stdout,
+  );
+  expect(web.accessKey).toMatchObject({ name: 'web', isDefault: true, origins: ['https://app.example.com'], hint: web.key.slice(-4), requestsPerSecond: 20, requestsPerMonth: 100000 });
   const id = ['--id', String(web.accessKey.id)];
   const listed = JSON.parse((await strata(['key', 'list', ...p])).stdout);
   expect(listed.map((k: { name: string; isDefault: boolean }) => [k.name, k.isDefault])).toEqual([
     ['default', false],
     ['web', true],
   ]);
-  expect(JSON.parse((await strata(['key', 'update', ...p, ...id, '--any-origin', '--name', 'site'])).stdout)).toMatchObject({ name: 'site', origins: [] });
+  expect(JSON.parse((await strata(['key', 'update', ...p, ...id, '--any-origin', '--name', 'site', '--requests-per-second', '0'])).stdout)).toMatchObject({
+    name: 'site',
+    origins: [],
+    requestsPerSecond: null,
+    requestsPerMonth: 100000,
+  });
   const rotated = JSON.parse((await strata(['key', 'rotate', ...p, ...id])).stdout);
   expect(rotated.key).not.toBe(web.key);
+  expect(rotated.accessKey).toMatchObject({ id: web.accessKey.id, requestsPerMonth: 100000 });
   expect(JSON.parse((await strata(['key', 'revoke', ...p, '--id', String(rotated.accessKey.id)])).stdout)).toEqual({ revoked: rotated.accessKey.id });
   const [left] = JSON.parse((await strata(['key', 'list', ...p])).stdout);
   await expect(strata(['key', 'revoke', ...p, '--id', String(left.id)])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('at least one access key') });
