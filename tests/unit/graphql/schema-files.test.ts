@@ -1,4 +1,4 @@
-// The committed SDL and the generated RPC operation types must match the code.
+// The committed SDL, the generated RPC operation types and the console's typed documents must match the code.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -11,7 +11,7 @@ it('schema/schema.graphql is what `npm run schema:print` prints', () => {
   expect(committed).toBe(printedSchema()); // stale? run `npm run schema:print`
 });
 
-it('src/rpc/generated is what `npm run codegen` generates from schema/rpc', () => {
+it('src/rpc/generated and console/src/gql are what `npm run codegen` generates from schema/rpc and the console', () => {
   // --check exits non-zero when regeneration would change a file.
   expect(() =>
     execFileSync(path.join(root, 'node_modules', '.bin', 'graphql-codegen'), ['--config', 'codegen.yml', '--check'], { cwd: root, stdio: 'pipe' }),
