@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# A MariaDB primary and a replica of it (binlog + GTID), as two local mariadbd processes with their own data
+# directories and ports: what the read-replica tests and scripts/cluster.sh run against. The machine's own MariaDB
+# on 3306 is left alone (it runs without a binlog, so it cannot be a primary).
+#
+#   scripts/mariadb-pair.sh start DIR PRIMARY_PORT REPLICA_PORT   # prints nothing; returns once both answer and replicate
+#   scripts/mariadb-pair.sh stop DIR                              # stops both (the data stays in DIR)
+#
+# Both accept root without a password on 127.0.0.1. The replica is read_only and replicates with MASTER_USE_GTID.
+set -euo pipefail
+
+MARIADBD="${MARIADBD:-/usr/sbin/mariadbd}"
+cmd="${1:?usage: $0 start DIR PRIMARY_PORT REPLICA_PORT | stop DIR}"
+dir="${2:?DIR}"
+
+sql() { mariadb -h127.0.0.1 -P"$1" -uroot --batch --skip-column-names -e "$2"; }
+
+wait_up() {
+  for _ in $(seq 1 100); do
+    mariadb-admin -h127.0.0.1 -P"$1" -uroot ping >/dev/null 2>&1 && return 0
+    sleep 0.2
+  done
+  echo "mariadb-pair: the server on port $1 did not start; its log:" >&2
+  tail -20 "$2" >&2
+  return 1
+}
+
+start_server() { # name port server_id extra...
+  local name="$1" port="$2" id="$3"
+  shift 3
+  # setsid: the server outlives neither a test's process group kill nor needs a terminal.
+  setsid "$MARIADBD" --no-defaults --user=root --datadir="$dir/$name" --port="$port" --bind-address=127.0.0.1 \
+    --socket="$dir/$name.sock" --pid-file="$dir/$name.pid" --server-id="$id" \
+    --log-bin="$dir/$name/binlog" --binlog-format=ROW --gtid-strict-mode=1 --log-slave-updates=1 \
+    --innodb-buffer-pool-size=128M --innodb-log-file-size=64M --character-set-server=utf8mb4 --collation-server=utf8mb4_bin \
+    --max-connections=500 "$@" >"$dir/$name.log" 2>&1 &
+  wait_up "$port" "$dir/$name.log"
+}
+
+case "$cmd" in
+  start)
+    primary_port="${3:?PRIMARY_PORT}"
+    replica_port="${4:?REPLICA_PORT}"
+    mkdir -p "$dir"
+    if [ ! -d "$dir/primary/mysql" ]; then
+      mariadb-install-db --no-defaults --user=root --datadir="$dir/primary" --auth-root-authentication-method=normal \
+        --skip-test-db >"$dir/install.log" 2>&1
+      # The replica starts from the same empty system tables; GTID replication brings the rest.
+      cp -a "$dir/primary" "$dir/replica"
+    fi
+    start_server primary "$primary_port" 1
+    start_server replica "$replica_port" 2 --read-only=1 --relay-log="$dir/replica/relay"
+    sql "$primary_port" "CREATE USER IF NOT EXISTS 'repl'@'127.0.0.1' IDENTIFIED BY 'repl';
+      GRANT REPLICATION SLAVE ON *.* TO 'repl'@'127.0.0.1'"
+    sql "$replica_port" "STOP SLAVE; CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=$primary_port,
+      MASTER_USER='repl', MASTER_PASSWORD='repl', MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1; START SLAVE"
+    for _ in $(seq 1 100); do
+      running="$(mariadb -h127.0.0.1 -P"$replica_port" -uroot -e 'SHOW SLAVE STATUS\G' | grep -cE '^\s*Slave_(IO|SQL)_Running: Yes' || true)"
+      [ "$running" = 2 ] && exit 0
+      sleep 0.2
+    done
+    echo "mariadb-pair: the replica does not replicate:" >&2
+    mariadb -h127.0.0.1 -P"$replica_port" -uroot -e 'SHOW SLAVE STATUS\G' >&2
+    exit 1
+    ;;
+  stop)
+    for name in replica primary; do
+      if [ -f "$dir/$name.pid" ]; then
+        pid="$(cat "$dir/$name.pid")"
+        kill "$pid" 2>/dev/null || true
+        for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      fi
+    done
+    ;;
+  *)
+    echo "usage: $0 start DIR PRIMARY_PORT REPLICA_PORT | stop DIR" >&2
+    exit 2
+    ;;
+esac
