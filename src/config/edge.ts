@@ -60,7 +60,7 @@ type EdgeEnv = {
 
 export const edgeConfigOf = (e: EdgeEnv, nodeEnv: string | undefined, databaseKind: 'sqlite' | 'mysql'): EdgeConfig => {
   const deployed = nodeEnv === 'production' && databaseKind === 'mysql';
-  const origins = e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => new URL(o.trim()).origin) : null;
+  const origins = e.CORS_ORIGINS && e.CORS_ORIGINS !== '*' ? e.CORS_ORIGINS.split(',').map((o) => new URL(o.trim()).origin) : null;
   return Object.freeze({
     deployed,
     corsOrigins: e.CORS_ORIGINS === '*' ? '*' : origins ? Object.freeze(origins) : deployed ? Object.freeze([]) : '*',
