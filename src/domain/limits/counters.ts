@@ -64,7 +64,8 @@ export const createKeyCounters = ({ redisUrl, namespace }: { redisUrl: string | 
       res = err;
       over = true;
     }
-    return { over, remaining: Math.max(0, limit - res.consumedPoints), msBeforeNext: res.msBeforeNext };
+    // A key refused from memory (over its limit until its window ends) comes back without counts: none remain.
+    return { over, remaining: over ? 0 : Math.max(0, limit - res.consumedPoints), msBeforeNext: res.msBeforeNext };
   };
 
   return {
