@@ -31,9 +31,17 @@ export const createYogaApp = ({
   /** The headers of the access key's limits, per request, for its reply. */
   const limitHeaders = new WeakMap<Request, Readonly<Record<string, string>>>();
   // `req`: the Node request the server handed to yoga.handle, or that graphql-post handed over before executing.
+  // One object per request: the charge, the introspection check and the resolvers then see the same credentials, so a
+  // wrong key counts as one failed check (auth/service.ts remembers failures per credentials object).
+  const credentialsByRequest = new WeakMap<Request, Credentials>();
   const credentialsOf = (request: Request, serverContext: unknown): Credentials => {
-    const { req } = (serverContext ?? {}) as { req?: IncomingMessage };
-    return { ...credentialsFromHeaders((n) => request.headers.get(n)), clientAddress: req ? clientAddressOf(req) : undefined };
+    let credentials = credentialsByRequest.get(request);
+    if (!credentials) {
+      const { req } = (serverContext ?? {}) as { req?: IncomingMessage };
+      credentials = { ...credentialsFromHeaders((n) => request.headers.get(n)), clientAddress: req ? clientAddressOf(req) : undefined };
+      credentialsByRequest.set(request, credentials);
+    }
+    return credentials;
   };
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema: executor.schema,
