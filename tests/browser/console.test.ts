@@ -147,8 +147,11 @@ it('creates a project, shows its first key once, and opens it', () =>
     const keyHandle = await page.waitForSelector('[data-testid=issued-access-key]');
     accessKey = (await keyHandle!.evaluate((el) => el.textContent ?? '')).trim();
     expect(accessKey.length).toBeGreaterThan(20);
-    const row = await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].find((tr) => tr.textContent?.includes('Gallery owners')) ?? null);
-    projectId = Number(await row.evaluate((tr) => (tr as HTMLTableRowElement).cells[0].textContent));
+    const id = await page.waitForFunction(() => {
+      const row = [...document.querySelectorAll<HTMLTableRowElement>('tbody tr')].find((tr) => tr.textContent?.includes('Gallery owners'));
+      return row ? Number(row.cells[0].textContent) : null;
+    });
+    projectId = (await id.jsonValue())!;
     await clickButton('Open project Gallery owners');
     await waitForText(`project ${projectId}`, 'header');
     await page.waitForFunction(() => location.hash === '#/collections');

@@ -1,5 +1,12 @@
 // Reads an NDJSON response line by line (pings skipped), for stream tests.
-export type NdjsonReader = { next(timeoutMs?: number): Promise<any>; close(): void; status: number; headers: Headers };
+export type NdjsonReader = {
+  next(timeoutMs?: number): Promise<any>;
+  close(): void;
+  status: number;
+  headers: Headers;
+  /** Resolves when the stream ends, whether the server closed it, the connection broke, or close() was called. */
+  ended: Promise<void>;
+};
 
 export const openNdjson = async (url: string, body: unknown, headers: Record<string, string>): Promise<NdjsonReader> => {
   const controller = new AbortController();
@@ -8,8 +15,9 @@ export const openNdjson = async (url: string, body: unknown, headers: Record<str
   const waiters: Array<(v: any) => void> = [];
   let buffer = '';
   const decoder = new TextDecoder();
+  let ended: Promise<void> = Promise.resolve();
   if (res.body && res.headers.get('content-type') === 'application/x-ndjson') {
-    void (async () => {
+    ended = (async () => {
       const reader = res.body!.getReader();
       try {
         for (;;) {
@@ -35,6 +43,7 @@ export const openNdjson = async (url: string, body: unknown, headers: Record<str
   return {
     status: res.status,
     headers: res.headers,
+    ended,
     next(timeoutMs = 20_000) {
       if (lines.length) return Promise.resolve(lines.shift());
       return new Promise((resolve, reject) => {
