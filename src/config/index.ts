@@ -8,11 +8,13 @@ import { ensurePrivateDir } from './private-files';
 import { assetsConfigOf, assetsEnvSchema, type AssetsConfig } from './assets';
 import { edgeConfigOf, edgeEnvSchema, type EdgeConfig } from './edge';
 import { keyLimitsConfigOf, keyLimitsEnvSchema, type KeyLimitsConfig } from './limits';
+import { readReplicasConfigOf, readReplicasEnvSchema, type ReadReplicasConfig } from './replicas';
 
 export type { ChainConfig, EndpointConfig, WatchedContractConfig } from './chains';
 export type { EdgeConfig } from './edge';
 export type { AssetsConfig } from './assets';
 export type { KeyLimitsConfig } from './limits';
+export type { ReadReplicasConfig } from './replicas';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string; /** Page cache of the embedded database, MB (SQLITE_CACHE_MB). */ cacheMb: number }
@@ -60,6 +62,8 @@ export type Config = Readonly<{
   assets: AssetsConfig;
   /** Default request rate and monthly quota per access key, usage bookkeeping (limits.ts). */
   keyLimits: KeyLimitsConfig;
+  /** Replicas of the MySQL primary that queries may read from (replicas.ts). */
+  readReplicas: ReadReplicasConfig;
 }>;
 
 export class ConfigError extends Error {
@@ -112,10 +116,13 @@ const envSchema = z.object({
   ...edgeEnvSchema,
   ...assetsEnvSchema,
   ...keyLimitsEnvSchema,
+  ...readReplicasEnvSchema,
 });
 
 /** Reads and validates `env`; throws ConfigError listing every problem. */
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
+  // A variable set to nothing (`ADMIN_TOKEN=`, as compose files and .env templates write) is a variable not set.
+  const env = Object.fromEntries(Object.entries(rawEnv).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = envSchema.safeParse(env);
   const { chains, problems } = parseChains(env.CHAINS);
   if (!parsed.success) problems.unshift(...parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
@@ -127,6 +134,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     problems.push('JWT_SECRET: required when DATABASE_URL is MySQL (every replica must share it)');
   }
   const assets = assetsConfigOf(e, dataDir, problems);
+  const readReplicas = readReplicasConfigOf(e, database.kind, problems);
   if (problems.length) throw new ConfigError(problems);
   const jwtSecret = e.JWT_SECRET ?? embeddedJwtSecret(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -160,6 +168,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     edge: edgeConfigOf(e, env.NODE_ENV, database.kind),
     assets,
     keyLimits: keyLimitsConfigOf(e),
+    readReplicas,
   });
 };
 
