@@ -1,14 +1,31 @@
 // The one TypeORM DataSource, for MySQL/MariaDB or the embedded SQLite default.
-import { DataSource } from 'typeorm';
-import type { Config } from '../config';
+import { DataSource, type DataSourceOptions, type ReplicationMode } from 'typeorm';
+import type { Config, ReadReplicasConfig } from '../config';
 import { ensurePrivateFile } from '../config/private-files';
 import { entities } from './entities';
 import { migrations } from '../../migrations';
 import { SqliteDatabase } from './sqlite-driver';
+import { replicaReadsAllowed } from './replicas/scope';
+import { routeReplicaConnections } from './replicas/route';
 
 export type Db = DataSource;
 
-export const createDataSource = (config: Pick<Config, 'database'>): Db => {
+/**
+ * With read replicas: TypeORM's replication (one mysql2 pool per server), where a SELECT outside a transaction reads a
+ * replica only in a replica scope (replicas/scope.ts) instead of always, and the replica is the monitor's pick.
+ */
+class ReplicatedDataSource extends DataSource {
+  constructor(options: DataSourceOptions) {
+    super(options);
+    routeReplicaConnections(this);
+  }
+
+  override defaultReplicationModeForReads(): ReplicationMode {
+    return replicaReadsAllowed() ? 'slave' : 'master';
+  }
+}
+
+export const createDataSource = (config: Pick<Config, 'database'> & { readReplicas?: ReadReplicasConfig }): Db => {
   const common = { entities, migrations, synchronize: false, migrationsTransactionMode: 'each' as const, logging: false };
   if (config.database.kind === 'sqlite') {
     const { path: file, cacheMb } = config.database;
@@ -31,10 +48,9 @@ export const createDataSource = (config: Pick<Config, 'database'>): Db => {
       },
     });
   }
-  return new DataSource({
+  const mysql = {
     ...common,
-    type: 'mysql',
-    url: config.database.url,
+    type: 'mysql' as const,
     charset: 'utf8mb4',
     // Dates are stored and read as UTC whatever the server's zone.
     timezone: 'Z',
@@ -42,6 +58,19 @@ export const createDataSource = (config: Pick<Config, 'database'>): Db => {
     bigNumberStrings: true,
     // trace: mysql2 captures a stack per query by default (4–6 % of server CPU under load).
     extra: { connectionLimit: 20, trace: false },
+  };
+  const replicas = config.readReplicas?.urls ?? [];
+  if (!replicas.length) return new DataSource({ ...mysql, url: config.database.url });
+  return new ReplicatedDataSource({
+    ...mysql,
+    replication: {
+      master: { url: config.database.url },
+      slaves: replicas.map((url) => ({ url })),
+      // The monitor decides which replica is fit (replicas/monitor.ts); the cluster must neither retry another node on
+      // its own nor ever drop one (mysql2 removes a node for good after 5 failed connects by default, the primary too).
+      canRetry: false,
+      removeNodeErrorCount: Number.MAX_SAFE_INTEGER,
+    },
   });
 };
 

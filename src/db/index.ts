@@ -7,3 +7,4 @@ export * from './chain-keys';
 export * from './read-query';
 export * from './deployment';
 export * from './access-key-hash';
+export * from './replicas';

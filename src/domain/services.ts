@@ -20,6 +20,7 @@ import { createMetadataServices } from './token-metadata/compose';
 import type { CollectionLinksService } from './token-metadata/links';
 import type { TokenMetadataService } from './token-metadata/service';
 import { createWalletsService, type WalletsService } from './wallets/service';
+import { createReads, type Reads } from './reads';
 
 export type Services = {
   auth: AuthService;
@@ -43,6 +44,8 @@ export type Services = {
   collectionLinks: CollectionLinksService;
   wallets: WalletsService;
   analytics: AnalyticsService;
+  /** Whether a query's reads may go to a read replica. */
+  reads: Reads;
 };
 
 export type ServiceDeps = { config: Config; db: Db; registry: ChainRegistry; pubsub: PubSub };
@@ -88,5 +91,6 @@ export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): S
     ...createMetadataServices({ config, db, registry, auth, chains, collections }),
     wallets: createWalletsService({ db, auth, chains, registry, publicUrl: config.publicUrl }),
     analytics: createAnalyticsService({ db, auth, chains, projects }),
+    reads: createReads({ replicas: config.readReplicas.urls.length > 0 }),
   };
 };

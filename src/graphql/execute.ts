@@ -1,7 +1,7 @@
 // The one way a GraphQL request runs. Every entry path (yoga's POST and GET, the direct POST path, graphql-ws and the
 // RPC adapter) parses, builds its context and executes through one executor: one document-limit check, one compile
 // cache, one shared subscription execution, one error masking (errors.ts). Each request executes once.
-import { GraphQLError, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { Credentials } from '../domain/auth/credentials';
 import type { Charge } from '../domain/limits/service';
 import type { Services } from '../domain/services';
@@ -67,13 +67,27 @@ export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQ
     if (known !== undefined) return cost <= (known ?? maxQueryCost) ? null : refusal(cost, known ?? maxQueryCost);
     return services.auth.queryCostLimit(credentials).then((limit) => (cost <= (limit ?? maxQueryCost) ? null : refusal(cost, limit ?? maxQueryCost)));
   };
-  const execute = (args: ExecutionArgs): MaybePromise<ExecutionResult> => {
-    const refused = overCost(args);
-    if (refused instanceof Promise) return refused.then((r) => r ?? compiledExecute(args));
-    return refused ?? compiledExecute(args);
-  };
-  const subscribe = async (args: ExecutionArgs) => (await overCost(args)) ?? sharedSubscribe(args);
   const context = (credentials: Credentials) => createContext(services, credentials);
+  /**
+   * A query's reads may be served by a read replica (domain/reads.ts); mutations, and subscriptions' events, read the
+   * primary: an event's payload must never be older than the block it announces, and a replica may not have that
+   * block yet. A query that lost its replica's connection midway runs once more on the primary with fresh loaders (a
+   * read is safe to repeat), so the client sees no error.
+   */
+  const withReads = (args: ExecutionArgs, go: (a: ExecutionArgs) => MaybePromise<ExecutionResult>): MaybePromise<ExecutionResult> => {
+    if (!services.reads.replicas || getOperationAST(args.document, args.operationName)?.operation !== 'query') return go(args);
+    const fresh = (): ExecutionArgs => ({ ...args, contextValue: { ...(args.contextValue as object), ...context((args.contextValue as GraphQLContext).credentials) } });
+    const again = (r: ExecutionResult) => (r.errors?.some((e) => services.reads.lostConnection(e)) ? services.reads.onPrimary(() => go(fresh())) : r);
+    const result = services.reads.onReplica(() => go(args));
+    return result instanceof Promise ? result.then(again) : again(result);
+  };
+  const execute = (args: ExecutionArgs): MaybePromise<ExecutionResult> =>
+    withReads(args, (a) => {
+      const refused = overCost(a);
+      if (refused instanceof Promise) return refused.then((r) => r ?? compiledExecute(a));
+      return refused ?? compiledExecute(a);
+    });
+  const subscribe = async (args: ExecutionArgs) => (await overCost(args)) ?? sharedSubscribe(args);
   const argsOf = (r: GraphQLRequest): ExecutionArgs => ({
     schema,
     document: r.document,
@@ -87,7 +101,7 @@ export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQ
     context,
     execute,
     subscribe,
-    run: (r) => (r.trusted ? compiledExecute(argsOf(r)) : execute(argsOf(r))),
+    run: (r) => (r.trusted ? withReads(argsOf(r), compiledExecute) : execute(argsOf(r))),
     open: (r) => (r.trusted ? sharedSubscribe(argsOf(r)) : subscribe(argsOf(r))),
     charge: (credentials) => services.limits.charge(credentials),
   };

@@ -1,7 +1,7 @@
 // Composition root: config → db → services → GraphQL schema → HTTP server (or only the operations endpoints).
 import type { Config } from '../config';
 import { createLogger, type Logger } from '../config/logger';
-import { createDataSource, migrateDatabase, readDeploymentId, type Db } from '../db';
+import { createDataSource, migrateDatabase, readDeploymentId, startReplicaMonitor, type Db } from '../db';
 import { createChainRegistry, type ChainRegistry } from '../chain/registry';
 import { createServices, type Services } from '../domain/services';
 import { createPubSub, type PubSub } from '../pubsub';
@@ -86,6 +86,8 @@ export const createApp = async (
   const registry = createChainRegistry({ chains: config.chains, logger: logger.child({ layer: 'chain' }) });
   const metricsRegistry = new client.Registry();
   client.collectDefaultMetrics({ register: metricsRegistry, prefix: 'strata_' });
+  // DATABASE_READ_URLS: queries read from the replicas this watches (src/db/replicas).
+  const replicas = await startReplicaMonitor(db, { readReplicas: config.readReplicas, log: logger.child({ layer: 'db' }), registry: metricsRegistry });
   const pubsub = await createEventBus(config, db, logger, metricsRegistry);
   const services = createServices({ config, db, registry, pubsub });
   const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry, graphiqlCredentials: options.graphiqlCredentials });
@@ -115,6 +117,7 @@ export const createApp = async (
       // Writes the usage counted since the last write, while the database is still open.
       await services.limits.close();
       await registry.close();
+      replicas?.close();
       await db.destroy();
     },
   };

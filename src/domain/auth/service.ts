@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Db } from '../../db';
-import { AccessKeyEntity, ProjectEntity, accessKeyHash } from '../../db';
+import { AccessKeyEntity, ProjectEntity, accessKeyHash, readingFromPrimary } from '../../db';
 import { DomainError, unauthorized } from '../errors';
 import { originsOfRow } from './access-keys';
 import { bearerTokenOf, type Credentials } from './credentials';
@@ -79,7 +79,8 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
   };
 
   const requireProject = async (projectId: number) => {
-    if (!(await projects.existsBy({ id: projectId }))) {
+    // Credentials are read on the primary, also inside a query: a project or key works the moment it is created.
+    if (!(await readingFromPrimary(() => projects.existsBy({ id: projectId })))) {
       throw new DomainError('ProjectNotFound', `project ${projectId} does not exist`);
     }
   };
@@ -115,7 +116,7 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
         return { projectId: cached.projectId };
       }
       const known = await counted(creds, async () => {
-        const row = key.length <= 64 ? await keys.findOneBy({ keyHash: hash }) : null;
+        const row = key.length <= 64 ? await readingFromPrimary(() => keys.findOneBy({ keyHash: hash })) : null;
         if (!row) throw new DomainError('AccessKeyNotFound', 'access key not found');
         if (knownKeys.size >= KEY_CACHE_MAX) knownKeys.clear();
         const entry = {

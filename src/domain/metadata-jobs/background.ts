@@ -1,5 +1,6 @@
 // Background work of the Metadata service: one job per key at a time, a global concurrency cap, bounded waits.
 import pLimit from 'p-limit';
+import { readingFromPrimary } from '../../db';
 
 export type BackgroundJobs = {
   /**
@@ -34,7 +35,8 @@ export const createBackgroundJobs = ({
       const existing = jobs.get(key);
       if (existing) return existing as Promise<T | undefined>;
       if (closed || jobs.size >= maxQueued) return Promise.resolve(undefined);
-      const job = limit(() => (closed ? Promise.resolve(undefined) : fn()))
+      // On the primary even when a query started it: a job reads what it, or another job, has just written.
+      const job = limit(() => (closed ? Promise.resolve(undefined) : readingFromPrimary(fn)))
         .catch((err) => {
           onError(err, key);
           return undefined;
