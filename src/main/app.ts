@@ -86,8 +86,10 @@ export const createApp = async (
   const registry = createChainRegistry({ chains: config.chains, logger: logger.child({ layer: 'chain' }) });
   const metricsRegistry = new client.Registry();
   client.collectDefaultMetrics({ register: metricsRegistry, prefix: 'strata_' });
-  // DATABASE_READ_URLS: queries read from the replicas this watches (src/db/replicas).
-  const replicas = await startReplicaMonitor(db, { readReplicas: config.readReplicas, log: logger.child({ layer: 'db' }), registry: metricsRegistry });
+  // DATABASE_READ_URLS: queries read from the replicas this watches (src/db/replicas); only a process serving GraphQL
+  // runs queries, so an indexer or an operations-only process does not watch them.
+  const replicas =
+    options.serve === true ? await startReplicaMonitor(db, { readReplicas: config.readReplicas, log: logger.child({ layer: 'db' }), registry: metricsRegistry }) : null;
   const pubsub = await createEventBus(config, db, logger, metricsRegistry);
   const services = createServices({ config, db, registry, pubsub });
   const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry, graphiqlCredentials: options.graphiqlCredentials });

@@ -77,10 +77,17 @@ export const createReplicaMonitor = ({
   const timeoutMs = Math.max(500, Math.min(intervalMs, 5_000));
   const checkOne = async (node: ReplicaNode) => {
     let h: ReplicaHealth;
+    let timer: NodeJS.Timeout | undefined;
+    // The statement's own timeout does not cover connecting (mysql2 waits up to 10 s for an unreachable host).
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs * 2);
+    });
     try {
-      h = await readReplicaHealth((sql) => query(node.id, sql, timeoutMs), maxLagSeconds);
+      h = await Promise.race([readReplicaHealth((sql) => query(node.id, sql, timeoutMs), maxLagSeconds), late]);
     } catch (err) {
       h = { state: 'down', lagSeconds: null, detail: describe(err) };
+    } finally {
+      clearTimeout(timer);
     }
     set(node, h);
   };
