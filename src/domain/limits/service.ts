@@ -2,7 +2,7 @@
 // over HTTP, each graphql-ws subscribe, each NDJSON stream), against the key's rate per second and quota per calendar
 // month (its own, or the server's defaults); refused with RateLimit / QuotaExceeded; counted per day either way.
 import type { KeyLimitsConfig } from '../../config';
-import { AccessKeyEntity, type Db } from '../../db';
+import { AccessKeyEntity, readingFromPrimary, type Db } from '../../db';
 import type { Credentials } from '../auth/credentials';
 import type { AuthService, KnownAccessKey } from '../auth/service';
 import { invalidArgument, KeyLimitError, notFound } from '../errors';
@@ -129,12 +129,13 @@ export const createLimitsService = ({
 
     async usage(projectId, keyId, from, to) {
       const id = requireId('id', keyId);
-      if (!(await db.getRepository(AccessKeyEntity).existsBy({ id, projectId }))) throw notFound(`access key ${id}`);
+      // On the primary, also inside a query: a key made a moment ago exists, and the counts just written are read back.
+      if (!(await readingFromPrimary(() => db.getRepository(AccessKeyEntity).existsBy({ id, projectId })))) throw notFound(`access key ${id}`);
       const last = to ? dayOf('to', to) : utcDayOf(Date.now());
       const first = from ? dayOf('from', from) : last - 29;
       if (first > last) throw invalidArgument('from', 'must not be after to');
       if (last - first + 1 > MAX_USAGE_DAYS) throw invalidArgument('from', `a range holds at most ${MAX_USAGE_DAYS} days`);
-      const rows = new Map((await usage.read(id, first, last)).map((r) => [r.day, r]));
+      const rows = new Map((await readingFromPrimary(() => usage.read(id, first, last))).map((r) => [r.day, r]));
       const days: UsageDay[] = [];
       for (let d = first; d <= last; d++) days.push({ day: dayText(d), requests: rows.get(d)?.requests ?? 0, refused: rows.get(d)?.refused ?? 0 });
       return days;
