@@ -1,3 +1,3 @@
 -- Run once by the primary's entrypoint after it created MARIADB_USER; replicated to the replica with the rest.
--- Strata reads its replicas' replication state (SHOW SLAVE STATUS) to skip one that lags or has stopped.
-GRANT SLAVE MONITOR ON *.* TO 'strata'@'%';
+-- Strata reads its replicas' replication state (SHOW REPLICA STATUS) to skip one that lags or has stopped.
+GRANT REPLICA MONITOR ON *.* TO 'strata'@'%';
