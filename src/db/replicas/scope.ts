@@ -30,7 +30,11 @@ export const readingFromReplicas = <T>(fn: () => T | Promise<T>): T | Promise<T>
   });
 };
 
-/** Runs `fn` reading the primary even inside a replica scope (work that must see its own writes). */
-export const readingFromPrimary = <T>(fn: () => T): T => scopes.exit(fn);
-
 export const replicaReadsAllowed = (): boolean => scopes.getStore()?.open === true;
+
+/**
+ * Runs `fn` reading the primary even inside a replica scope (work that must see its own writes). Outside one it only
+ * calls `fn`: on Node 20 entering AsyncLocalStorage at all turns on async hooks for every promise of the process, a
+ * cost a deployment without replicas (which never opens a scope) must not pay.
+ */
+export const readingFromPrimary = <T>(fn: () => T): T => (scopes.getStore() ? scopes.exit(fn) : fn());
