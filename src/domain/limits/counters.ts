@@ -2,6 +2,8 @@
 // Redis when REDIS_URL is set, so that every replica counts into the same keys and one limit holds across them, or in
 // this process otherwise (the in-process fallback; also the insurance while Redis is unreachable, as for the
 // failed-credential throttle). rate-limiter-flexible does the counting: one atomic INCR-and-expire per counter.
+// In this process a month's counter starts from the requests recorded in the database for that month (usage.ts), so a
+// restart, or a key whose quota changes (a new counter), does not hand a key a fresh quota.
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
@@ -21,7 +23,16 @@ export type KeyCounters = {
 /** Redis keeps a month's counter a little longer than any month lasts; its key names the month, so it never resets early. */
 const MONTH_TTL_SECONDS = 32 * 86_400;
 
-export const createKeyCounters = ({ redisUrl, namespace }: { redisUrl: string | null; namespace: () => Promise<string> }): KeyCounters => {
+export const createKeyCounters = ({
+  redisUrl,
+  namespace,
+  usedInMonth,
+}: {
+  redisUrl: string | null;
+  namespace: () => Promise<string>;
+  /** Requests a key made in a month (YYYY-MM) as recorded so far: where an in-process month counter starts. */
+  usedInMonth: (keyId: number, month: string) => Promise<number>;
+}): KeyCounters => {
   const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }) : null;
   // A Redis outage must not turn into errors for every caller: the in-process insurance counts meanwhile.
   redis?.on('error', () => {});
@@ -54,6 +65,25 @@ export const createKeyCounters = ({ redisUrl, namespace }: { redisUrl: string | 
     return limiter;
   };
 
+  // In-process month counters already started from the record, per (limit, key, month); one read per counter.
+  const started = new Map<string, Promise<void>>();
+  const monthLimiter = async (keyId: number, month: string, limit: number): Promise<RateLimiterAbstract> => {
+    const limiter = await limiterFor('month', limit);
+    if (redis) return limiter; // Redis holds the month's count itself.
+    const id = `${limit}:${keyId}:${month}`;
+    let start = started.get(id);
+    if (!start) {
+      start = usedInMonth(keyId, month).then(
+        async (used) => void (used > 0 && (await limiter.penalty(`${keyId}:${month}`, used))),
+        // Counted from zero meanwhile; the next request tries again.
+        () => void started.delete(id),
+      );
+      started.set(id, start);
+    }
+    await start;
+    return limiter;
+  };
+
   const count = async (limiter: RateLimiterAbstract, key: string, limit: number): Promise<Counted> => {
     let res: RateLimiterRes;
     let over = false;
@@ -70,9 +100,9 @@ export const createKeyCounters = ({ redisUrl, namespace }: { redisUrl: string | 
 
   return {
     second: async (keyId, limit) => count(await limiterFor('second', limit), String(keyId), limit),
-    month: async (keyId, month, limit) => count(await limiterFor('month', limit), `${keyId}:${month}`, limit),
+    month: async (keyId, month, limit) => count(await monthLimiter(keyId, month, limit), `${keyId}:${month}`, limit),
     async refundMonth(keyId, month, limit) {
-      await (await limiterFor('month', limit)).reward(`${keyId}:${month}`, 1);
+      await (await monthLimiter(keyId, month, limit)).reward(`${keyId}:${month}`, 1);
     },
     async close() {
       if (!redis) return;

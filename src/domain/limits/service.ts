@@ -67,8 +67,13 @@ export const createLimitsService = ({
   /** This deployment's name in Redis (EVENTS_NAMESPACE, or the deployment id stored in the database). */
   namespace: () => Promise<string>;
 }): LimitsService => {
-  const counters = createKeyCounters({ redisUrl, namespace });
   const usage = createUsageRecorder({ db, flushSeconds: defaults.usageFlushSeconds });
+  // Served requests only: a refused one never used the quota.
+  const usedInMonth = async (keyId: number, month: string) => {
+    const rows = await readingFromPrimary(() => usage.read(keyId, utcDayOf(Date.parse(`${month}-01T00:00:00Z`)), utcDayOf(Date.now())));
+    return rows.reduce((n, r) => n + r.requests, 0);
+  };
+  const counters = createKeyCounters({ redisUrl, namespace, usedInMonth });
   const monthNow = createMonthClock();
 
   const headersOf = (perSecond: number | null, second: Counted | null, perMonth: number | null, month: Counted | null, monthEndsAt: number) => {

@@ -1,11 +1,12 @@
 // Request limits per access key, counted in this process (no REDIS_URL: the in-process fallback): a key's own rate
 // and monthly quota set through GraphQL, refused with the published error shapes through the published clients, the
 // RPC, GraphQL over HTTP (POST and GET), graphql-ws subscriptions and NDJSON streams; the headers; usage per day in
-// GraphQL and /metrics.
+// GraphQL and /metrics; a month counted on from the usage recorded, across a restart.
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { SequenceIndexer } from '@0xsequence/indexer';
 import { SequenceMetadata } from '@0xsequence/metadata';
+import { createTestDatabase } from '../../helpers/database';
 import { openNdjson } from '../../helpers/ndjson';
 import { bearer, startTestServer, type TestServer } from '../../helpers/server';
 
@@ -163,4 +164,30 @@ it('counts a key without limits too, and sends no limit headers for it', async (
   expect(r.headers.get('quota-limit')).toBeNull();
   const usage = await server.graphql(`query($id: Int!) { accessKeyUsage(id: $id) { requests } }`, { id }, asOwner());
   expect(usage.body.data.accessKeyUsage.at(-1).requests).toBe(1);
+});
+
+it('counts a month on from the usage recorded: a key whose quota changes, and a process started again on the database', async () => {
+  const { id, key } = await keyWith({ requestsPerMonth: 3 });
+  for (let i = 0; i < 2; i++) expect((await balances(key)).status).toBe(200);
+  await server.graphql(`mutation($id: Int!) { updateAccessKey(id: $id, input: { requestsPerMonth: 4 }) { id } }`, { id }, asOwner());
+  // The key's settings are read again at once here (the update forgets them); its month stays at 2 used.
+  expect((await balances(key)).headers.get('quota-remaining')).toBe('1');
+
+  // Another process on the same database (the first one stopped: its counts written on the way out).
+  const db = await createTestDatabase();
+  const env = { ...db.env, CHAINS: '31337:seeded=http://127.0.0.1:9' };
+  const first = await startTestServer(env, { index: false });
+  const p = await first.createProject('restarts');
+  const issued = (await first.graphql(`mutation { createAccessKey(input: { requestsPerMonth: 3 }) { key } }`, {}, bearer(p.bearerToken))).body.data.createAccessKey.key;
+  const use = (s: TestServer) => s.rpc('Indexer/GetTokenBalances', { accountAddress: ACCOUNT }, { 'X-Access-Key': issued });
+  for (let i = 0; i < 2; i++) expect((await use(first)).status).toBe(200);
+  await first.stop();
+  const second = await startTestServer(env, { index: false });
+  try {
+    expect((await use(second)).headers.get('quota-remaining')).toBe('0');
+    expect((await use(second)).body).toMatchObject({ error: 'QuotaExceeded', code: 1200 });
+  } finally {
+    await second.stop();
+    await db.drop();
+  }
 });
