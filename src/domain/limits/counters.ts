@@ -22,6 +22,8 @@ export type KeyCounters = {
 
 /** Redis keeps a month's counter a little longer than any month lasts; its key names the month, so it never resets early. */
 const MONTH_TTL_SECONDS = 32 * 86_400;
+/** How long an in-process month counter that could not read its recorded usage counts without it. */
+const RETRY_START_MS = 10_000;
 
 export const createKeyCounters = ({
   redisUrl,
@@ -75,8 +77,8 @@ export const createKeyCounters = ({
     if (!start) {
       start = usedInMonth(keyId, month).then(
         async (used) => void (used > 0 && (await limiter.penalty(`${keyId}:${month}`, used))),
-        // Counted from zero meanwhile; the next request tries again.
-        () => void started.delete(id),
+        // Counted from zero meanwhile, and read again a little later (not on every request while the database is away).
+        () => void setTimeout(() => started.delete(id), RETRY_START_MS).unref(),
       );
       started.set(id, start);
     }

@@ -61,9 +61,19 @@ export const createUsageRecorder = ({ db, flushSeconds }: { db: Db; flushSeconds
     try {
       await upsert(rows);
     } catch (err) {
-      // Kept for the next write: counts are not dropped because the database was briefly away. (A batch that failed
-      // half-way may count its first rows twice; on both dialects one statement holds up to BATCH keys.)
-      earlier.push(...rows);
+      // Kept for the next write: counts are not dropped because the database was briefly away, and rows of one key
+      // and day are merged, so an outage holds one row per key and day. (A batch that failed half-way may count its
+      // first rows twice; one statement holds up to BATCH keys.)
+      const kept = new Map<string, Pending>();
+      for (const r of [...rows, ...earlier]) {
+        const id = `${r.keyId}:${r.day}`;
+        const k = kept.get(id);
+        if (k) {
+          k.requests += r.requests;
+          k.refused += r.refused;
+        } else kept.set(id, { ...r });
+      }
+      earlier = [...kept.values()];
       throw err;
     }
   };
