@@ -39,7 +39,7 @@ start_server() { # name port server_id extra...
   if [ -f "$dir/$name.pid" ] && alive "$(cat "$dir/$name.pid")"; then return 0; fi
   # setsid: the server outlives neither a test's process group kill nor needs a terminal.
   setsid "$MARIADBD" --no-defaults --user=root --datadir="$dir/$name" --port="$port" --bind-address=127.0.0.1 \
-    --socket="$dir/$name.sock" --pid-file="$dir/$name.pid" --server-id="$id" \
+    --socket="$dir/$name.sock" --pid-file="$dir/$name.pid" --tmpdir="$dir/tmp" --server-id="$id" \
     --log-bin="$dir/$name/binlog" --binlog-format=ROW --gtid-strict-mode=1 --log-slave-updates=1 \
     --innodb-buffer-pool-size=128M --innodb-log-file-size=64M --character-set-server=utf8mb4 --collation-server=utf8mb4_bin \
     --max-connections=500 "$@" >"$dir/$name.log" 2>&1 &
@@ -54,9 +54,17 @@ case "$cmd" in
     replicas=(replica)
     [ -n "$replica2_port" ] && replicas+=(replica2)
     mkdir -p "$dir"
+    # A temp dir of their own: bootstraps running side by side (parallel test files) in a shared /tmp can trip over
+    # each other's temporary tables ("Unknown table 'mysql.tmp_user_sys'").
+    mkdir -p "$dir/tmp"
     if [ ! -d "$dir/primary/mysql" ]; then
-      mariadb-install-db --no-defaults --user=root --datadir="$dir/primary" --auth-root-authentication-method=normal \
-        --skip-test-db >"$dir/install.log" 2>&1
+      if ! mariadb-install-db --no-defaults --user=root --datadir="$dir/primary" --tmpdir="$dir/tmp" \
+        --auth-root-authentication-method=normal --skip-test-db >"$dir/install.log" 2>&1; then
+        echo "mariadb-pair: mariadb-install-db failed; its log:" >&2
+        tail -20 "$dir/install.log" >&2
+        rm -rf "$dir/primary"
+        exit 1
+      fi
     fi
     for name in "${replicas[@]}"; do
       # A replica starts from the same empty system tables, copied before the primary first runs; GTID replication brings
