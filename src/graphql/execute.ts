@@ -3,6 +3,7 @@
 // cache, one shared subscription execution, one error masking (errors.ts). Each request executes once.
 import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { Credentials } from '../domain/auth/credentials';
+import type { KnownAccessKey } from '../domain/auth/service';
 import type { Charge } from '../domain/limits/service';
 import type { Services } from '../domain/services';
 import { createCompiledExecute } from './compiled-execute';
@@ -63,9 +64,13 @@ export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQ
     const cost = queryCost(schema, args.document, args.operationName, (args.variableValues ?? {}) as Record<string, unknown>);
     if (cost <= 1) return null;
     const credentials = (args.contextValue as GraphQLContext).credentials;
-    const known = services.auth.knownQueryCostLimit(credentials);
-    if (known !== undefined) return cost <= (known ?? maxQueryCost) ? null : refusal(cost, known ?? maxQueryCost);
-    return services.auth.queryCostLimit(credentials).then((limit) => (cost <= (limit ?? maxQueryCost) ? null : refusal(cost, limit ?? maxQueryCost)));
+    // A key without a ceiling of its own, no key, or a key refused (its resolvers say why): the server's ceiling.
+    const judge = (key: KnownAccessKey | null) => {
+      const limit = key?.maxQueryCost ?? maxQueryCost;
+      return cost <= limit ? null : refusal(cost, limit);
+    };
+    const known = services.auth.knownAccessKey(credentials);
+    return known !== undefined ? judge(known) : services.auth.accessKeyOf(credentials).then(judge);
   };
   const context = (credentials: Credentials) => createContext(services, credentials);
   /**

@@ -10,8 +10,15 @@ import { createCredentialThrottle, type ThrottleSettings } from './throttle';
 
 export type Caller = { projectId: number };
 
-/** An access key as a request presents it: which key, whose, and its own request limits (null: the server's). */
-export type KnownAccessKey = { id: number; projectId: number; requestsPerSecond: number | null; requestsPerMonth: number | null };
+/** An access key as a request presents it: which key, whose, and its own limits (null: the server's). */
+export type KnownAccessKey = {
+  id: number;
+  projectId: number;
+  requestsPerSecond: number | null;
+  requestsPerMonth: number | null;
+  /** Its own ceiling on a GraphQL request's cost. */
+  maxQueryCost: number | null;
+};
 
 export type AuthService = {
   /** The project of a valid bearer token; Unauthorized / SessionExpired / ProjectNotFound otherwise. */
@@ -22,10 +29,6 @@ export type AuthService = {
    */
   requireAccessKey(creds: Credentials): Promise<Caller>;
   issueBearerToken(projectId: number, opts?: { expiresInSeconds?: number }): string;
-  /** The caller's access key's own ceiling on a GraphQL request's cost; null without one (the server's applies). */
-  queryCostLimit(creds: Credentials): Promise<number | null>;
-  /** The same, answered from what this process remembers of the key without waiting; undefined when it does not know. */
-  knownQueryCostLimit(creds: Credentials): number | null | undefined;
   /** The caller's access key from what this process remembers, without waiting: undefined when not remembered, null without a key. */
   knownAccessKey(creds: Credentials): KnownAccessKey | null | undefined;
   /** The caller's access key, looked up when not remembered; null without one or when it is refused (its resolvers say why). */
@@ -48,7 +51,7 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
   const projects = db.getRepository(ProjectEntity);
   const keys = db.getRepository(AccessKeyEntity);
   // Keyed by hash: plain keys are not kept, not even in memory.
-  const knownKeys = new Map<string, KnownAccessKey & { origins: string[]; maxQueryCost: number | null; until: number }>();
+  const knownKeys = new Map<string, KnownAccessKey & { origins: string[]; until: number }>();
   const throttle = createCredentialThrottle(settings);
 
   /** Runs a credential check; a failure (DomainError, not a missing credential) counts against the address. */
@@ -143,25 +146,6 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
         jwtid: crypto.randomUUID(),
         ...(opts.expiresInSeconds ? { expiresIn: opts.expiresInSeconds } : {}),
       });
-    },
-
-    knownQueryCostLimit(creds) {
-      const key = creds.accessKey?.trim();
-      if (!key) return null;
-      const cached = knownKeys.get(accessKeyHash(key));
-      return cached && cached.until > Date.now() ? cached.maxQueryCost : undefined;
-    },
-
-    async queryCostLimit(creds) {
-      const key = creds.accessKey?.trim();
-      if (!key) return null;
-      try {
-        await this.requireAccessKey(creds);
-      } catch {
-        // A bad key is the resolvers' to report, with their own error.
-        return null;
-      }
-      return knownKeys.get(accessKeyHash(key))?.maxQueryCost ?? null;
     },
 
     knownAccessKey(creds) {
