@@ -16,8 +16,7 @@ export const useLoad = <T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> =
       (data) => mine === run.current && setState({ data, error: null, loading: false }),
       (err: unknown) => mine === run.current && setState((s) => ({ data: s.data, error: describeError(err), loading: false })),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, tick]);
+  }, [...deps, tick]); // `load` is new on every render: `deps` say when it asks for something else
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload };
 };

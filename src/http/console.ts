@@ -10,7 +10,10 @@ import type { Logger } from '../config/logger';
 import { sendJson } from './listener';
 import { createStaticBody, type StaticBody } from './static-body';
 
-export const CONSOLE_PATH = '/console';
+const CONSOLE_PATH = '/console';
+
+/** `/console` and everything under it. */
+export const isConsolePath = (path: string) => path === CONSOLE_PATH || path.startsWith(`${CONSOLE_PATH}/`);
 
 // `data:,` as the icon: the browser asks for no /favicon.ico (a 404 there is an error in its console).
 const PAGE = `<!doctype html>
@@ -66,7 +69,7 @@ export type ConsoleRoutes = (req: IncomingMessage, res: ServerResponse, path: st
 export const createConsoleRoutes = (logger: Logger): ConsoleRoutes => {
   let built: Promise<Bundle> | null = null;
   return async (req, res, path) => {
-    if (path !== CONSOLE_PATH && !path.startsWith(`${CONSOLE_PATH}/`)) return false;
+    if (!isConsolePath(path)) return false;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
       sendJson(res, 405, { error: 'the console is read with GET' });

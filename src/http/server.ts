@@ -18,7 +18,7 @@ import { createGraphiQLPage, type GraphiQLCredentials } from './graphiql-page';
 import { createGraphQLPostHandler } from './graphql-post';
 import { attachGraphQLWs } from './graphql-ws';
 import { createAssetRoutes } from './assets';
-import { CONSOLE_PATH, createConsoleRoutes } from './console';
+import { createConsoleRoutes, isConsolePath } from './console';
 import { isHostedDocumentPath, serveHostedDocument } from './hosted-documents';
 import { createListener, sendJson as json, type HttpServer } from './listener';
 import { createOperationsHandler, operationsRouteOf } from './operations';
@@ -54,7 +54,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
   // Metric labels name known routes only: arbitrary paths (scanners, typos) must not grow the registry.
   const routeOf = (path: string) =>
     rpc.routes.has(path) ? path : path === '/graphql' ? 'graphql' : isHostedDocumentPath(path) ? 'documents'
-      : path === CONSOLE_PATH || path.startsWith(`${CONSOLE_PATH}/`) ? 'console' : operationsRouteOf(path);
+      : isConsolePath(path) ? 'console' : operationsRouteOf(path);
 
   const graphiql = edge.graphiql ? createGraphiQLPage({ title: 'Strata GraphQL', credentials: graphiqlCredentials }) : null;
   /** A browser opening /graphql (GET or HEAD asking for HTML) gets GraphiQL. */

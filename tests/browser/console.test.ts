@@ -4,23 +4,18 @@
 // SequenceMetadata client; revoke a key and see the client refused; set an operator flag; watch indexing progress;
 // and use the console on a phone-sized screen. The page must load nothing from outside the server and log no error.
 // A failed step leaves a screenshot in tests/output/.
-import fs from 'node:fs';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { SequenceMetadata } from '@0xsequence/metadata';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { launchChromium, screenshot, watchPage, withScreenshot } from '../helpers/browser';
 import { rejectionOf } from '../helpers/rejection';
 import { ADMIN_TOKEN, startMetadataEnv, type MetadataEnv } from '../integration/metadata/fixtures';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const OUTPUT = path.join(__dirname, '..', 'output');
 
 let env: MetadataEnv;
 let browser: Browser;
 let page: Page;
 let origin: string;
-const outside: string[] = [];
-const consoleErrors: string[] = [];
+let watched: ReturnType<typeof watchPage>;
 
 /** A real PNG of the given size (one red-to-blue gradient row repeated), so the browser can decode and show it. */
 const png = (width: number, height: number): Buffer => {
@@ -45,19 +40,10 @@ const png = (width: number, height: number): Buffer => {
 beforeAll(async () => {
   env = await startMetadataEnv();
   origin = env.server.url;
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   await page.setViewport({ width: 1366, height: 900 });
-  page.on('request', (r) => {
-    const url = r.url();
-    if (!url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:')) outside.push(url);
-  });
-  page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())));
-  page.on('pageerror', (e) => void consoleErrors.push(String(e)));
+  watched = watchPage(page, (url) => url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:'));
   // Rotate and revoke ask before they act.
   page.on('dialog', (d) => void d.accept());
 });
@@ -67,16 +53,8 @@ afterAll(async () => {
   await env?.stop();
 });
 
-/** Runs a browser step; when it fails, the page as it was is saved for whoever reads the CI output. */
-const step = async (name: string, body: () => Promise<void>) => {
-  try {
-    await body();
-  } catch (err) {
-    fs.mkdirSync(OUTPUT, { recursive: true });
-    await page.screenshot({ path: path.join(OUTPUT, `console-${name}.png`), fullPage: true }).catch(() => undefined);
-    throw err;
-  }
-};
+/** A step of the story; a failed one leaves tests/output/console-<name>.png of the whole page. */
+const step = (name: string, body: () => Promise<void>) => withScreenshot(page, `console-${name}`, body, { fullPage: true });
 
 /** The form control whose label reads `label` (inside `scope` when given), found as a screen reader would. */
 const control = async (label: string, scope = 'body') => {
@@ -91,7 +69,7 @@ const control = async (label: string, scope = 'body') => {
     label,
     scope,
   );
-  return handle.asElement()! as import('puppeteer-core').ElementHandle<HTMLInputElement>;
+  return handle.asElement()! as ElementHandle<HTMLInputElement>;
 };
 
 const fill = async (label: string, value: string, scope?: string) => {
@@ -111,7 +89,7 @@ const clickButton = async (text: string, scope = 'body') => {
     text,
     scope,
   );
-  await (button.asElement() as import('puppeteer-core').ElementHandle<HTMLButtonElement>).click();
+  await (button.asElement() as ElementHandle<HTMLButtonElement>).click();
 };
 
 const waitForText = async (text: string, selector = 'body') =>
@@ -213,9 +191,8 @@ it('saves attributes and shows them in the public document with the image', () =
     const href = await page.$eval('[data-testid=document-link]', (a) => a.getAttribute('href')!);
     const doc = await (await fetch(`${origin}${href}`)).json();
     expect(doc).toMatchObject({ name: 'First light', image: imageUrl, attributes: [{ trait_type: 'Sky', value: 'Orange' }] });
-    fs.mkdirSync(OUTPUT, { recursive: true });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(OUTPUT, 'console-token.png') });
+    await screenshot(page, 'console-token');
   }));
 
 it('links a deployed contract, after which SequenceMetadata answers the token with its image and asset', () =>
@@ -288,8 +265,7 @@ it('lets the operator verify the contract and watch indexing', () =>
     );
     expect(await indexed.jsonValue()).toBeGreaterThan(0);
     await waitForText('HEALTHY', 'td');
-    fs.mkdirSync(OUTPUT, { recursive: true });
-    await page.screenshot({ path: path.join(OUTPUT, 'console-indexing.png') });
+    await screenshot(page, 'console-indexing');
   }));
 
 it('labels every form control and fits a phone screen', () =>
@@ -314,10 +290,10 @@ it('labels every form control and fits a phone screen', () =>
       );
       expect({ hash, sticking }).toEqual({ hash, sticking: [] });
     }
-    await page.screenshot({ path: path.join(OUTPUT, 'console-phone.png') });
+    await screenshot(page, 'console-phone');
   }));
 
 it('loaded nothing from elsewhere and logged no error', () => {
-  expect(outside).toEqual([]);
-  expect(consoleErrors).toEqual([]);
+  expect(watched.outside).toEqual([]);
+  expect(watched.consoleErrors).toEqual([]);
 });

@@ -2,15 +2,12 @@
 // start the live balanceUpdates subscription with the access key in the Headers tab, mine a transfer and see it
 // arrive. The page must load nothing from outside the server and log no console error. A failed run leaves a
 // screenshot in tests/output/.
-import fs from 'node:fs';
-import path from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { devWallet, startAnvil, type Anvil } from '../helpers/anvil';
 import { deployTokens, sendAndWait, waitForIndexed, type Tokens } from '../helpers/chain-fixtures';
+import { launchChromium, watchPage, withScreenshot as photographed } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const OUTPUT = path.join(__dirname, '..', 'output');
 
 let anvil: Anvil;
 let tokens: Tokens;
@@ -18,8 +15,7 @@ let server: TestServer;
 let key: string;
 let browser: Browser;
 let page: Page;
-const outside: string[] = [];
-const consoleErrors: string[] = [];
+let watched: ReturnType<typeof watchPage>;
 
 beforeAll(async () => {
   anvil = await startAnvil();
@@ -29,32 +25,17 @@ beforeAll(async () => {
   key = (await server.createProject()).accessKey;
   await sendAndWait(tokens.erc20.mint(devWallet(anvil, 0).address, 1_000n));
   await waitForIndexed(server.app, anvil);
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   await page.setViewport({ width: 1400, height: 900 });
   const origin = new URL(server.url).origin.replace('localhost', '127.0.0.1');
-  page.on('request', (r) => {
-    const url = r.url();
-    if (!url.startsWith(origin) && !url.startsWith(`blob:${origin}`) && !url.startsWith('data:') && !url.startsWith('ws://127.0.0.1')) outside.push(url);
-  });
-  page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())));
-  page.on('pageerror', (e) => void consoleErrors.push(String(e)));
+  watched = watchPage(
+    page,
+    (url) => url.startsWith(origin) || url.startsWith(`blob:${origin}`) || url.startsWith('data:') || url.startsWith('ws://127.0.0.1'),
+  );
 });
 
-/** Runs a browser step; when it fails, the page as it was is saved for whoever reads the CI output. */
-const withScreenshot = async (name: string, step: () => Promise<void>) => {
-  try {
-    await step();
-  } catch (err) {
-    fs.mkdirSync(OUTPUT, { recursive: true });
-    await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) }).catch(() => undefined);
-    throw err;
-  }
-};
+const withScreenshot = (name: string, step: () => Promise<void>) => photographed(page, name, step);
 
 afterAll(async () => {
   await browser?.close();
@@ -116,6 +97,6 @@ it('runs a preset query and a live subscription with the key typed in the Header
   const live = await waitForResponse((t) => t.includes(to), 'the live balance update');
   expect(live).toContain('4242');
 
-  expect(outside).toEqual([]);
-  expect(consoleErrors).toEqual([]);
+  expect(watched.outside).toEqual([]);
+  expect(watched.consoleErrors).toEqual([]);
 }));

@@ -3,41 +3,39 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useId } from 'preact/hooks';
 
-type InputProps = Omit<JSX.InputHTMLAttributes<HTMLInputElement>, 'id' | 'onInput' | 'value'> & {
-  label: string;
-  hint?: ComponentChildren;
-  value: string;
-  onValue: (v: string) => void;
-};
+type Labelled = { label: string; hint?: ComponentChildren; value: string; onValue: (v: string) => void };
 
-export const TextField = ({ label, hint, value, onValue, ...rest }: InputProps) => {
+/** The label, the control (given the id and described-by it must carry) and the hint, in one frame. */
+const Frame = ({ label, hint, control }: { label: string; hint?: ComponentChildren; control: (id: string, describedBy?: string) => JSX.Element }) => {
   const id = useId();
   return (
     <div class="field">
       <label for={id}>{label}</label>
-      <input id={id} value={value} onInput={(e) => onValue(e.currentTarget.value)} aria-describedby={hint ? `${id}-hint` : undefined} {...rest} />
+      {control(id, hint ? `${id}-hint` : undefined)}
       {hint && <small id={`${id}-hint`}>{hint}</small>}
     </div>
   );
 };
 
-type AreaProps = Omit<JSX.TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onInput' | 'value'> & {
-  label: string;
-  hint?: ComponentChildren;
-  value: string;
-  onValue: (v: string) => void;
-};
+type InputProps = Omit<JSX.InputHTMLAttributes<HTMLInputElement>, 'id' | 'onInput' | 'value'> & Labelled;
 
-export const TextArea = ({ label, hint, value, onValue, ...rest }: AreaProps) => {
-  const id = useId();
-  return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <textarea id={id} value={value} onInput={(e) => onValue(e.currentTarget.value)} aria-describedby={hint ? `${id}-hint` : undefined} {...rest} />
-      {hint && <small id={`${id}-hint`}>{hint}</small>}
-    </div>
-  );
-};
+export const TextField = ({ label, hint, value, onValue, ...rest }: InputProps) => (
+  <Frame
+    label={label}
+    hint={hint}
+    control={(id, describedBy) => <input id={id} value={value} onInput={(e) => onValue(e.currentTarget.value)} aria-describedby={describedBy} {...rest} />}
+  />
+);
+
+type AreaProps = Omit<JSX.TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onInput' | 'value'> & Labelled;
+
+export const TextArea = ({ label, hint, value, onValue, ...rest }: AreaProps) => (
+  <Frame
+    label={label}
+    hint={hint}
+    control={(id, describedBy) => <textarea id={id} value={value} onInput={(e) => onValue(e.currentTarget.value)} aria-describedby={describedBy} {...rest} />}
+  />
+);
 
 export const CheckboxField = ({ label, checked, onChecked, hint }: { label: string; checked: boolean; onChecked: (v: boolean) => void; hint?: string }) => {
   const id = useId();

@@ -46,22 +46,22 @@ const duration = (seconds: number) => {
   return `${(seconds / 3600).toFixed(1)} h`;
 };
 
-/** Blocks per second between the two latest readings of a chain; null until there are two that moved. */
+/** Blocks per second between the two latest readings of a chain; absent until there are two that moved. */
 const useRates = (chains: Chain[] | null) => {
   const last = useRef(new Map<number, { block: number; at: number }>());
   const [rates, setRates] = useState(new Map<number, number>());
   useEffect(() => {
     if (!chains) return;
     const now = Date.now();
-    const next = new Map(rates);
+    const measured: [number, number][] = [];
     for (const c of chains) {
       if (c.indexedBlock == null) continue;
       const before = last.current.get(c.chainId);
-      if (before && now > before.at && c.indexedBlock > before.block) next.set(c.chainId, (c.indexedBlock - before.block) / ((now - before.at) / 1000));
+      if (before && now > before.at && c.indexedBlock > before.block) measured.push([c.chainId, (c.indexedBlock - before.block) / ((now - before.at) / 1000)]);
       last.current.set(c.chainId, { block: c.indexedBlock, at: now });
     }
-    setRates(next);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // A chain that did not move keeps its last rate: a pause between batches is not a stop.
+    if (measured.length) setRates((previous) => new Map([...previous, ...measured]));
   }, [chains]);
   return rates;
 };

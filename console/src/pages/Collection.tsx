@@ -7,6 +7,7 @@ import { ActionNotice, ErrorNotice } from '../components/Notice';
 import { graphql } from '../gql';
 import { useAction, useLoad } from '../hooks';
 import { go, hrefOf } from '../route';
+import { localUrl } from '../urls';
 
 const CollectionQuery = graphql(`
   query ConsoleCollection($collectionId: Int!, $after: String) {
@@ -64,16 +65,6 @@ const CreateToken = graphql(`
     }
   }
 `);
-
-/** An uploaded asset's path on this server: the console shows it from here whatever PUBLIC_URL says. */
-export const localUrl = (url: string) => {
-  try {
-    const u = new URL(url);
-    return u.pathname + u.search;
-  } catch {
-    return url;
-  }
-};
 
 export const Collection = ({ token, collectionId }: { token: string; collectionId: number }) => {
   const [after, setAfter] = useState<string | null>(null);

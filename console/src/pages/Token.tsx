@@ -9,7 +9,7 @@ import { ActionNotice, ErrorNotice } from '../components/Notice';
 import { graphql } from '../gql';
 import { useAction, useLoad } from '../hooks';
 import { go, hrefOf } from '../route';
-import { localUrl } from './Collection';
+import { localUrl } from '../urls';
 
 const TokenQuery = graphql(`
   query ConsoleToken($collectionId: Int!, $tokenId: BigInt!) {
