@@ -22,7 +22,8 @@ export type EdgeConfig = Readonly<{
   authFailureWindowSeconds: number;
 }>;
 
-const onOff = z
+/** A switch: on/off, true/false or 1/0; undefined when not set. */
+export const onOff = z
   .string()
   .trim()
   .toLowerCase()

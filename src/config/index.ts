@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { parseChains, type ChainConfig } from './chains';
 import { ensurePrivateDir } from './private-files';
 import { assetsConfigOf, assetsEnvSchema, type AssetsConfig } from './assets';
-import { edgeConfigOf, edgeEnvSchema, type EdgeConfig } from './edge';
+import { edgeConfigOf, edgeEnvSchema, onOff, type EdgeConfig } from './edge';
 import { keyLimitsConfigOf, keyLimitsEnvSchema, type KeyLimitsConfig } from './limits';
 import { readReplicasConfigOf, readReplicasEnvSchema, type ReadReplicasConfig } from './replicas';
 
@@ -39,6 +39,8 @@ export type Config = Readonly<{
   redisUrl: string | null;
   /** Blocks behind the head that ingestion replays to subscribers when it catches up (older ones: a gap notice). */
   catchUpPublishBlocks: number;
+  /** The first backfill into an empty database builds the query indexes at its end (ingestion/query-index-deferral.ts). */
+  deferQueryIndexes: boolean;
   /** How this deployment's events travel through a shared Redis (see pubsub). */
   events: Readonly<{
     /** Channel namespace; null = the deployment id stored in the database, so one database = one namespace. */
@@ -111,6 +113,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, "_", "." or "-"')
     .optional(),
   CATCH_UP_PUBLISH_BLOCKS: z.coerce.number().int().min(0).max(100_000).default(256),
+  DEFER_QUERY_INDEXES: onOff,
   SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(2),
   EVENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ...edgeEnvSchema,
@@ -152,6 +155,7 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
     chains,
     redisUrl: e.REDIS_URL || null,
     catchUpPublishBlocks: e.CATCH_UP_PUBLISH_BLOCKS,
+    deferQueryIndexes: e.DEFER_QUERY_INDEXES ?? true,
     events: Object.freeze({
       namespace: e.EVENTS_NAMESPACE ?? null,
       // Replicas already share JWT_SECRET, so by default they share this key without another setting.

@@ -8,3 +8,4 @@ export * from './read-query';
 export * from './deployment';
 export * from './access-key-hash';
 export * from './replicas';
+export * from './query-indexes';

@@ -18,6 +18,7 @@ import { BlockChangedError, fetchRange } from './fetch-range';
 import { createFinality, createFinalizedTagReader, reorgWindow } from './finality';
 import { createProgressReporter, type IngestionMetrics, type ProgressReporter } from './progress';
 import { DeepReorgError, findCommonAncestor, rollbackTo } from './reorg';
+import type { QueryIndexDeferral } from './query-index-deferral';
 import type { Batch } from './types';
 
 export type ChainIngesterDeps = {
@@ -35,6 +36,8 @@ export type ChainIngesterDeps = {
    * subscribers as a gap.
    */
   catchUpPublishBlocks?: number;
+  /** Shared by the process's ingesters; none: the query indexes stay as they are. */
+  queryIndexes?: QueryIndexDeferral;
 };
 
 export type ChainIngester = { run(): Promise<void>; stop(): Promise<void> };
@@ -202,6 +205,8 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     // Blocks this deep are final by the confirmation setting: backfill could take them without following them live,
     // but then their events reach no subscriber. Those within the catch-up window are followed (and published).
     const settled = Math.min(head - chain.confirmations, head - catchUpPublishBlocks);
+    if (cp.indexedBlock < settled) await deps.queryIndexes?.beforeBackfill();
+    else await deps.queryIndexes?.atHead();
     if (head <= cp.indexedBlock) {
       // Caught up, or the node is behind us (not a reorg: only the hashes decide that). A reorg that keeps the height
       // (same number of blocks replaced) shows as a changed hash at the tip.

@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import type { PubSub } from '../pubsub';
 import { createChainIngester, type ChainIngester } from './chain-ingester';
 import { createIngestionMetrics } from './progress';
+import { createQueryIndexDeferral } from './query-index-deferral';
 
 export type Ingestion = { stop(): Promise<void> };
 
@@ -28,6 +29,7 @@ export const startIngestion = ({
   pollMs?: number;
 }): Ingestion => {
   const metrics = createIngestionMetrics(metricsRegistry);
+  const queryIndexes = createQueryIndexDeferral({ db, logger: logger.child({ layer: 'ingestion' }), metrics, enabled: config.deferQueryIndexes });
   const ingesters: ChainIngester[] = config.chains.map((chain) =>
     createChainIngester({
       db,
@@ -38,6 +40,7 @@ export const startIngestion = ({
       metrics,
       pollMs,
       catchUpPublishBlocks: config.catchUpPublishBlocks,
+      queryIndexes,
     }),
   );
   for (const i of ingesters) void i.run().catch(() => undefined); // each ingester logs its own failure

@@ -15,6 +15,11 @@ export const createIngestionMetrics = (registry: client.Registry) => {
     events: counter('strata_ingested_transfers_total', 'Token transfer logs ingested'),
     skipped: counter('strata_skipped_logs_total', 'Logs that did not decode, by reason', ['chain', 'reason']),
     reorgs: counter('strata_reorgs_total', 'Reorgs rolled back'),
+    queryIndexesMissing: new client.Gauge({
+      name: 'strata_query_indexes_missing',
+      help: 'Query indexes not built yet: the first backfill into an empty database builds them at its end',
+      registers: [registry],
+    }),
   };
 };
 

@@ -14,7 +14,10 @@ export const runStrataIndex = async (env: Record<string, string>, chainId: numbe
   const root = path.join(__dirname, '..', '..', '..');
   const spawned = Date.now();
   let started = 0;
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'strata.js'), 'index'], {
+  // BENCH_NODE_ARGS: node flags for the indexing process only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (which
+  // NODE_OPTIONS refuses) or a heap limit.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin', 'strata.js'), 'index'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
