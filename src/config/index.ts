@@ -41,6 +41,8 @@ export type Config = Readonly<{
   catchUpPublishBlocks: number;
   /** The first backfill into an empty database builds the query indexes at its end (ingestion/query-index-deferral.ts). */
   deferQueryIndexes: boolean;
+  /** Heap the ingesting process lets pile up before it asks for a full collection; 0: V8 decides (ingestion/heap-ceiling.ts). */
+  ingestHeapCeilingMb: number;
   /** How this deployment's events travel through a shared Redis (see pubsub). */
   events: Readonly<{
     /** Channel namespace; null = the deployment id stored in the database, so one database = one namespace. */
@@ -114,6 +116,7 @@ const envSchema = z.object({
     .optional(),
   CATCH_UP_PUBLISH_BLOCKS: z.coerce.number().int().min(0).max(100_000).default(256),
   DEFER_QUERY_INDEXES: onOff,
+  INGEST_HEAP_CEILING_MB: z.coerce.number().int().min(0).max(1_048_576).default(96),
   SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(2),
   EVENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ...edgeEnvSchema,
@@ -156,6 +159,7 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
     redisUrl: e.REDIS_URL || null,
     catchUpPublishBlocks: e.CATCH_UP_PUBLISH_BLOCKS,
     deferQueryIndexes: e.DEFER_QUERY_INDEXES ?? true,
+    ingestHeapCeilingMb: e.INGEST_HEAP_CEILING_MB,
     events: Object.freeze({
       namespace: e.EVENTS_NAMESPACE ?? null,
       // Replicas already share JWT_SECRET, so by default they share this key without another setting.

@@ -19,6 +19,7 @@ import { createFinality, createFinalizedTagReader, reorgWindow } from './finalit
 import { createProgressReporter, type IngestionMetrics, type ProgressReporter } from './progress';
 import { DeepReorgError, findCommonAncestor, rollbackTo } from './reorg';
 import type { QueryIndexDeferral } from './query-index-deferral';
+import type { HeapCeiling } from './heap-ceiling';
 import type { Batch } from './types';
 
 export type ChainIngesterDeps = {
@@ -38,6 +39,8 @@ export type ChainIngesterDeps = {
   catchUpPublishBlocks?: number;
   /** Shared by the process's ingesters; none: the query indexes stay as they are. */
   queryIndexes?: QueryIndexDeferral;
+  /** Shared by the process's ingesters; none: V8 alone decides when to collect. */
+  heap?: HeapCeiling;
 };
 
 export type ChainIngester = { run(): Promise<void>; stop(): Promise<void> };
@@ -91,6 +94,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     const started = Date.now();
     const result = await applyBatch(db, batch, contracts, { cache: balanceCache, rollbackWindow: window });
     logger.debug({ from: batch.fromBlock, to: batch.toBlock, transfers: batch.transfers.length, writeMs: Date.now() - started }, 'batch committed');
+    deps.heap?.check();
     if (!result.applied) return;
     for (const b of result.balances) balanceCache.set(balanceKey(b.contract, b.account, b.tokenId), BigInt(b.balance));
     tracker.remember(contracts);

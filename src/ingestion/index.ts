@@ -8,6 +8,7 @@ import type { PubSub } from '../pubsub';
 import { createChainIngester, type ChainIngester } from './chain-ingester';
 import { createIngestionMetrics } from './progress';
 import { createQueryIndexDeferral } from './query-index-deferral';
+import { createHeapCeiling } from './heap-ceiling';
 
 export type Ingestion = { stop(): Promise<void> };
 
@@ -30,6 +31,7 @@ export const startIngestion = ({
 }): Ingestion => {
   const metrics = createIngestionMetrics(metricsRegistry);
   const queryIndexes = createQueryIndexDeferral({ db, logger: logger.child({ layer: 'ingestion' }), metrics, enabled: config.deferQueryIndexes });
+  const heap = config.ingestHeapCeilingMb ? createHeapCeiling(config.ingestHeapCeilingMb) : undefined;
   const ingesters: ChainIngester[] = config.chains.map((chain) =>
     createChainIngester({
       db,
@@ -41,6 +43,7 @@ export const startIngestion = ({
       pollMs,
       catchUpPublishBlocks: config.catchUpPublishBlocks,
       queryIndexes,
+      heap,
     }),
   );
   for (const i of ingesters) void i.run().catch(() => undefined); // each ingester logs its own failure
