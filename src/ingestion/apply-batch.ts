@@ -47,12 +47,28 @@ const transferRows = (batch: Batch): TransferRow[] => {
 };
 
 /**
- * Stored balances of `keys`, in statements of up to 500 keys over any number of contracts: one SELECT per contract,
- * joined by UNION ALL (one statement per contract was hundreds of round trips per batch on a chain of thousands of
- * contracts; an OR of the contracts' conditions made SQLite scan every balance of the chain).
+ * The statement reading the stored balances of some accounts of some contracts: one SELECT per contract, joined by
+ * UNION ALL (one statement per contract was hundreds of round trips per batch on a chain of thousands of contracts; an
+ * OR of the contracts' conditions made SQLite scan every balance of the chain). It names the primary key: without
+ * statistics SQLite preferred the covering holders index, (chain, contract, token, …), and walked every holder of each
+ * contract, 23 ms a statement instead of 1.7 on the chain-scale chain once the query indexes were built; MariaDB
+ * picks that index too while a table is small.
  */
+export const storedBalancesQuery = (dialect: 'mysql' | 'sqlite', chainId: number, byContract: Map<string, Set<string>>): { sql: string; params: unknown[] } => {
+  const table = dialect === 'sqlite' ? 'balances INDEXED BY sqlite_autoindex_balances_1' : 'balances FORCE INDEX (PRIMARY)';
+  const selects: string[] = [];
+  const params: unknown[] = [];
+  for (const [contract, accounts] of byContract) {
+    selects.push(`SELECT contract, account, token_id, balance FROM ${table} WHERE chain_id = ? AND contract = ? AND account IN (${[...accounts].map(() => '?').join(', ')})`);
+    params.push(chainId, contract, ...accounts);
+  }
+  return { sql: selects.join(' UNION ALL '), params };
+};
+
+/** Stored balances of `keys`, in statements of up to 500 keys over any number of contracts. */
 const loadBalances = async (m: EntityManager, chainId: number, keys: BalanceKey[]): Promise<Map<BalanceKey, bigint>> => {
   const found = new Map<BalanceKey, bigint>();
+  const dialect = dialectOf(m.connection);
   for (const part of chunks(keys, 500)) {
     const byContract = new Map<string, Set<string>>();
     for (const k of part) {
@@ -61,14 +77,9 @@ const loadBalances = async (m: EntityManager, chainId: number, keys: BalanceKey[
       if (accounts) accounts.add(account);
       else byContract.set(contract, new Set([account]));
     }
-    const selects: string[] = [];
-    const params: unknown[] = [];
-    for (const [contract, accounts] of byContract) {
-      selects.push(`SELECT contract, account, token_id, balance FROM balances WHERE chain_id = ? AND contract = ? AND account IN (${[...accounts].map(() => '?').join(', ')})`);
-      params.push(chainId, contract, ...accounts);
-    }
+    const { sql, params } = storedBalancesQuery(dialect, chainId, byContract);
     const wanted = new Set(part);
-    const rows = (await m.query(selects.join(' UNION ALL '), params)) as Array<{ contract: string; account: string; token_id: string; balance: string }>;
+    const rows = (await m.query(sql, params)) as Array<{ contract: string; account: string; token_id: string; balance: string }>;
     for (const r of rows) {
       const k = balanceKey(r.contract, r.account, r.token_id);
       if (wanted.has(k)) found.set(k, BigInt(r.balance));

@@ -1,6 +1,7 @@
 // Cost and exactness on seeded rows: nested metadata is batched per request (statement count), summaries sum uint256 exactly.
 import { BalanceEntity, ContractEntity, TokenMetadataEntity, type BalanceRow, type ContractRow, type TokenMetadataRow } from '../../../src/db';
 import { readNativeBalances } from '../../../src/domain/indexer/chain-state';
+import { storedBalancesQuery } from '../../../src/ingestion/apply-batch';
 import { startTestServer, type TestServer } from '../../helpers/server';
 
 const CHAIN = 31337;
@@ -176,6 +177,25 @@ describe('holders and supply', () => {
     const plan = JSON.stringify(await server.app.db.query(`${mysql ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'} ${sql}`, params));
     expect(plan).toContain('idx_balances_holders');
     expect(plan).not.toMatch(mysql ? /filesort/i : /TEMP B-TREE/i);
+  });
+});
+
+describe('ingestion', () => {
+  it('reads stored balances by their primary key, not by walking a contract\'s holders', async () => {
+    const mysql = server.app.db.options.type === 'mysql';
+    const { sql, params } = storedBalancesQuery(mysql ? 'mysql' : 'sqlite', CHAIN, new Map([[contractAt(0), new Set([X, Y])], [contractAt(50), new Set([Y])]]));
+    const plan = JSON.stringify(await server.app.db.query(`${mysql ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'} ${sql}`, params));
+    expect(plan).not.toContain('idx_balances_holders');
+    expect(plan).toMatch(mysql ? /"key":"PRIMARY"/ : /sqlite_autoindex_balances_1 \(chain_id=\? AND contract=\? AND account=\?\)/);
+    const key = (r: { contract: string; account: string; token_id?: string; tokenId?: string; balance: string }) => `${r.contract} ${r.account} ${r.token_id ?? r.tokenId} ${r.balance}`;
+    const repo = server.app.db.getRepository(BalanceEntity);
+    const stored = [
+      ...(await repo.findBy({ chainId: CHAIN, contract: contractAt(0), account: X })),
+      ...(await repo.findBy({ chainId: CHAIN, contract: contractAt(0), account: Y })),
+      ...(await repo.findBy({ chainId: CHAIN, contract: contractAt(50), account: Y })),
+    ];
+    expect(stored.length).toBeGreaterThan(2);
+    expect((await server.app.db.query(sql, params)).map(key).sort()).toEqual(stored.map(key).sort());
   });
 });
 
