@@ -106,6 +106,7 @@ const main = async () => {
           bytesPerEvent: {
             total: Math.round(total / raw.logs),
             byTable: Object.fromEntries(tables.slice(0, 8).map((t) => [t.table, { data: Math.round(t.data / raw.logs), index: Math.round(t.index / raw.logs) }])),
+            byIndex: Object.fromEntries(tables.slice(0, 4).flatMap((t) => Object.entries(t.indexes ?? {}).map(([n, b]) => [n, Math.round(b / raw.logs)]))),
           },
           diskMB: mb(total),
           balanceSample: { checked: sample.checked, mismatches: sample.mismatches.length, first: sample.mismatches.slice(0, 5) },
