@@ -56,8 +56,13 @@ class SubscribingWebSocketProvider extends WebSocketProvider {
 type Connection = {
   provider: SubscribingWebSocketProvider;
   socket: WebSocket;
-  /** Rejects (with CLOSED) when the socket closes; raced against every request. */
-  closed: Promise<never>;
+  /**
+   * Fails the requests in flight when the socket closes. Not a promise raced against every request: each race left a
+   * reaction on that long-pending promise holding the request's result until the socket closed, so `strata serve`
+   * kept every eth_getLogs and receipts answer it had received (about 1.5 MB per busy block, BENCHMARKS.md).
+   */
+  inFlight: Set<() => void>;
+  isClosed: boolean;
 };
 
 type Subscription = {
@@ -67,7 +72,6 @@ type Subscription = {
   serverId?: string;
 };
 
-const CLOSED = Symbol('websocket closed');
 
 const destroy = (provider: WebSocketProvider): void => {
   Promise.resolve()
@@ -99,10 +103,7 @@ export const createWsTransport = ({
     new Promise((resolve, reject) => {
       const socket = new WebSocket(url);
       const provider = new SubscribingWebSocketProvider(socket, network, { staticNetwork: true });
-      let rejectClosed!: (reason: unknown) => void;
-      const closed = new Promise<never>((_, r) => (rejectClosed = r));
-      closed.catch(() => undefined);
-      const conn: Connection = { provider, socket, closed };
+      const conn: Connection = { provider, socket, inFlight: new Set(), isClosed: false };
       let alive = true;
       const ping = setInterval(() => {
         // No pong since the last ping: the peer vanished without closing (half-open TCP).
@@ -128,7 +129,9 @@ export const createWsTransport = ({
       socket.once('close', (code) => {
         clearTimeout(openTimer);
         clearInterval(ping);
-        rejectClosed(CLOSED);
+        conn.isClosed = true;
+        for (const fail of conn.inFlight) fail();
+        conn.inFlight.clear();
         reject(new RetryableChainError('ws', 'connection', `could not connect to ${where} (close code ${code})`));
         destroy(provider);
         if (current === conn) current = undefined;
@@ -155,14 +158,16 @@ export const createWsTransport = ({
     return connecting;
   };
 
-  const send = async (conn: Connection, method: string, params: unknown[]): Promise<unknown> => {
-    try {
-      return await Promise.race([conn.provider.send(method, params), conn.closed]);
-    } catch (err) {
-      if (err === CLOSED) throw new RetryableChainError(method, 'ws-closed', `websocket to ${where} closed`);
-      throw err;
-    }
-  };
+  const send = (conn: Connection, method: string, params: unknown[]): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const fail = () => reject(new RetryableChainError(method, 'ws-closed', `websocket to ${where} closed`));
+      if (conn.isClosed) return fail();
+      conn.inFlight.add(fail);
+      conn.provider
+        .send(method, params)
+        .then(resolve, reject)
+        .finally(() => conn.inFlight.delete(fail));
+    });
 
   const attach = async (conn: Connection, sub: Subscription): Promise<void> => {
     const id = await withTimeout('eth_subscribe', send(conn, 'eth_subscribe', sub.params), timeoutMs);

@@ -1,10 +1,13 @@
 import http from 'node:http';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { AddressInfo } from 'node:net';
 import type { Contract } from 'ethers';
 import WebSocket, { WebSocketServer } from 'ws';
 import { startAnvil, devWallet, type Anvil } from '../../helpers/anvil';
 import { deployContract } from '../../helpers/solidity';
 import { createChainClient, type ChainClient, type ChainClientOptions } from '../../../src/chain/client';
+import { createWsTransport } from '../../../src/chain/transport-ws';
 import {
   ChainIdMismatchError,
   ChainRequestError,
@@ -309,6 +312,25 @@ describe('chain client against anvil', () => {
       await anvil.rpc('evm_mine');
       await new Promise((r) => setTimeout(r, 200));
       expect(heads).toHaveLength(2);
+    });
+
+    it('keeps nothing of an answer over ws once the caller lets go of it', async () => {
+      // Every request used to be raced against a promise pending for the connection's life, whose reactions held each
+      // answer until the socket closed: `strata serve` following a busy head over ws grew by every block it read.
+      v8.setFlagsFromString('--expose-gc');
+      const collect = vm.runInNewContext('gc') as () => void;
+      const transport = createWsTransport({ url: anvil.wsUrl, chainId: anvil.chainId, timeoutMs: 5_000, logger: { debug: () => undefined, warn: () => undefined } });
+      try {
+        const refs: Array<WeakRef<object>> = [];
+        for (let i = 0; i < 5; i++) refs.push(new WeakRef((await transport.request('eth_getBlockByNumber', ['0x0', true], 5_000)) as object));
+        await new Promise((r) => setImmediate(r));
+        collect();
+        expect(refs.filter((r) => r.deref() !== undefined)).toHaveLength(0);
+        // The connection still serves.
+        expect(await transport.request('eth_blockNumber', [], 5_000)).toMatch(/^0x/);
+      } finally {
+        await transport.close();
+      }
     });
 
     it('follows heads over http by polling', async () => {
