@@ -62,7 +62,6 @@ type Connection = {
    * kept every eth_getLogs and receipts answer it had received (about 1.5 MB per busy block, BENCHMARKS.md).
    */
   inFlight: Set<() => void>;
-  isClosed: boolean;
 };
 
 type Subscription = {
@@ -103,7 +102,7 @@ export const createWsTransport = ({
     new Promise((resolve, reject) => {
       const socket = new WebSocket(url);
       const provider = new SubscribingWebSocketProvider(socket, network, { staticNetwork: true });
-      const conn: Connection = { provider, socket, inFlight: new Set(), isClosed: false };
+      const conn: Connection = { provider, socket, inFlight: new Set() };
       let alive = true;
       const ping = setInterval(() => {
         // No pong since the last ping: the peer vanished without closing (half-open TCP).
@@ -129,7 +128,6 @@ export const createWsTransport = ({
       socket.once('close', (code) => {
         clearTimeout(openTimer);
         clearInterval(ping);
-        conn.isClosed = true;
         for (const fail of conn.inFlight) fail();
         conn.inFlight.clear();
         reject(new RetryableChainError('ws', 'connection', `could not connect to ${where} (close code ${code})`));
@@ -161,7 +159,7 @@ export const createWsTransport = ({
   const send = (conn: Connection, method: string, params: unknown[]): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const fail = () => reject(new RetryableChainError(method, 'ws-closed', `websocket to ${where} closed`));
-      if (conn.isClosed) return fail();
+      if (conn.socket.readyState === WebSocket.CLOSED) return fail();
       conn.inFlight.add(fail);
       conn.provider
         .send(method, params)

@@ -8,7 +8,7 @@
 import type { Db } from './data-source';
 import { dialectOf } from './data-source';
 
-type QueryIndex = { table: string; name: string; columns: { sqlite: string; mysql: string } };
+export type QueryIndex = { table: string; name: string; columns: { sqlite: string; mysql: string } };
 
 const same = (columns: string) => ({ sqlite: columns, mysql: columns });
 
@@ -76,17 +76,15 @@ export const dropQueryIndexes = async (db: Db): Promise<void> => {
 };
 
 /**
- * Creates those missing. On MariaDB one ALTER per table builds all of its indexes in one scan of the table; on SQLite
- * each CREATE INDEX is one sorted pass. Returns the names built.
+ * Creates `indexes` (those missingQueryIndexes found). On MariaDB one ALTER per table builds all of its indexes in one
+ * scan of the table; on SQLite each CREATE INDEX is one sorted pass.
  */
-export const createQueryIndexes = async (db: Db): Promise<string[]> => {
-  const missing = await missingQueryIndexes(db);
+export const createQueryIndexes = async (db: Db, indexes: readonly QueryIndex[]): Promise<void> => {
   if (dialectOf(db) === 'mysql') {
-    for (const [table, list] of byTable(missing)) {
+    for (const [table, list] of byTable(indexes)) {
       await db.query(`ALTER TABLE \`${table}\` ${list.map((i) => `ADD INDEX \`${i.name}\` (${i.columns.mysql})`).join(', ')}`);
     }
   } else {
-    for (const i of missing) await db.query(`CREATE INDEX IF NOT EXISTS \`${i.name}\` ON \`${i.table}\` (${i.columns.sqlite})`);
+    for (const i of indexes) await db.query(`CREATE INDEX IF NOT EXISTS \`${i.name}\` ON \`${i.table}\` (${i.columns.sqlite})`);
   }
-  return missing.map((i) => i.name);
 };

@@ -30,7 +30,8 @@ export const startIngestion = ({
   pollMs?: number;
 }): Ingestion => {
   const metrics = createIngestionMetrics(metricsRegistry);
-  const queryIndexes = createQueryIndexDeferral({ db, logger: logger.child({ layer: 'ingestion' }), metrics, enabled: config.deferQueryIndexes });
+  const ingestionLogger = logger.child({ layer: 'ingestion' });
+  const queryIndexes = createQueryIndexDeferral({ db, logger: ingestionLogger, metrics, enabled: config.deferQueryIndexes });
   const heap = config.ingestHeapCeilingMb ? createHeapCeiling(config.ingestHeapCeilingMb) : undefined;
   const ingesters: ChainIngester[] = config.chains.map((chain) =>
     createChainIngester({
@@ -38,7 +39,7 @@ export const startIngestion = ({
       registry,
       chain,
       pubsub,
-      logger: logger.child({ layer: 'ingestion' }),
+      logger: ingestionLogger,
       metrics,
       pollMs,
       catchUpPublishBlocks: config.catchUpPublishBlocks,

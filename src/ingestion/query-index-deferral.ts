@@ -2,7 +2,7 @@
 // head (db/query-indexes.ts says which and why). A process that stops in between finds them missing when it comes
 // back and builds them at the same point; queries answer meanwhile, by scanning.
 import type { Logger } from '../config/logger';
-import { createQueryIndexes, dropQueryIndexes, missingQueryIndexes, queryIndexedTablesEmpty, withDatabaseLock, type Db } from '../db';
+import { QUERY_INDEXES, createQueryIndexes, dropQueryIndexes, missingQueryIndexes, queryIndexedTablesEmpty, withDatabaseLock, type Db } from '../db';
 import type { IngestionMetrics } from './progress';
 
 export type QueryIndexDeferral = {
@@ -33,7 +33,7 @@ export const createQueryIndexDeferral = ({ db, logger, metrics, enabled }: { db:
         if (decided) return;
         if (await queryIndexedTablesEmpty(db)) {
           await dropQueryIndexes(db);
-          metrics.queryIndexesMissing.set((await missingQueryIndexes(db)).length);
+          metrics.queryIndexesMissing.set(QUERY_INDEXES.length);
           logger.info('empty database: query indexes are built when the backfill reaches the head (DEFER_QUERY_INDEXES)');
         }
         decided = true;
@@ -44,10 +44,12 @@ export const createQueryIndexDeferral = ({ db, logger, metrics, enabled }: { db:
       await serially(async () => {
         if (built) return;
         const started = Date.now();
-        const missing = (await missingQueryIndexes(db)).length;
-        if (missing) logger.info({ indexes: missing }, 'building query indexes');
-        const names = await createQueryIndexes(db);
-        if (names.length) logger.info({ indexes: names, seconds: (Date.now() - started) / 1000 }, 'query indexes built');
+        const missing = await missingQueryIndexes(db);
+        if (missing.length) {
+          logger.info({ indexes: missing.length }, 'building query indexes');
+          await createQueryIndexes(db, missing);
+          logger.info({ indexes: missing.map((i) => i.name), seconds: (Date.now() - started) / 1000 }, 'query indexes built');
+        }
         metrics.queryIndexesMissing.set(0);
         built = true;
         // Built now: a later backfill in this process (a chain added at run time) keeps them.
