@@ -14,6 +14,7 @@ import { HoldersIndex1764450000000 } from './1764450000000-holders-index';
 import { AccessKeyManagement1764540000000 } from './1764540000000-access-key-management';
 import { Assets1764630000000 } from './1764630000000-assets';
 import { AccessKeyLimits1764720000000 } from './1764720000000-access-key-limits';
+import { ClusteredBalances1764810000000 } from './1764810000000-clustered-balances';
 
 export const migrations = [
   Foundation1763784000000,
@@ -31,4 +32,5 @@ export const migrations = [
   AccessKeyManagement1764540000000,
   Assets1764630000000,
   AccessKeyLimits1764720000000,
+  ClusteredBalances1764810000000,
 ];

@@ -87,8 +87,40 @@ const fetchSplitting = async (client: ChainClient, from: number, to: number, siz
 };
 
 /**
- * Yields batches covering [from, to] in order, with up to `inFlight` ranges being fetched at once.
- * Stops early when `stopped()` turns true.
+ * Transfers up to which ranges already fetched are written together: while the database is the slower side, ranges
+ * wait behind each commit anyway, and one transaction for several of them writes each balance's page once instead of
+ * once per range (on the chain-scale chain, SQLite spent more time committing than inserting). A range never waits
+ * for another to arrive, so a fast database still commits each as soon as it comes.
+ */
+export const MERGE_MAX_TRANSFERS = 20_000;
+
+/** One batch of consecutive ranges' batches. */
+export const mergeBatches = (batches: Batch[]): Batch => {
+  if (batches.length === 1) return batches[0];
+  for (let i = 1; i < batches.length; i++) {
+    if (batches[i].fromBlock !== batches[i - 1].toBlock + 1) throw new Error(`batches ${batches[i - 1].toBlock} and ${batches[i].fromBlock} are not consecutive`);
+  }
+  const last = batches[batches.length - 1];
+  const skipped = new Map<string, number>();
+  for (const b of batches) for (const [reason, n] of b.skipped) skipped.set(reason, (skipped.get(reason) ?? 0) + n);
+  return {
+    chainId: last.chainId,
+    fromBlock: batches[0].fromBlock,
+    toBlock: last.toBlock,
+    toHash: last.toHash,
+    blocks: batches.flatMap((b) => b.blocks),
+    transfers: batches.flatMap((b) => b.transfers),
+    transactions: batches.flatMap((b) => b.transactions),
+    live: batches.every((b) => b.live),
+    skipped,
+  };
+};
+
+const transfersIn = (batches: Batch[]) => batches.reduce((n, b) => n + b.transfers.length, 0);
+
+/**
+ * Yields batches covering [from, to] in order, with up to `inFlight` ranges being fetched at once; ranges that have
+ * already arrived behind the next one join it, up to `mergeMax` transfers. Stops early when `stopped()` turns true.
  */
 export async function* backfillBatches(
   client: ChainClient,
@@ -99,21 +131,40 @@ export async function* backfillBatches(
     inFlight = 4,
     stopped = () => false,
     addresses = null,
-  }: { inFlight?: number; stopped?: () => boolean; /** Only these contracts' logs (fetch-range.ts). */ addresses?: readonly Hex[] | null } = {},
+    mergeMax = MERGE_MAX_TRANSFERS,
+  }: {
+    inFlight?: number;
+    stopped?: () => boolean;
+    /** Only these contracts' logs (fetch-range.ts). */
+    addresses?: readonly Hex[] | null;
+    /** Transfers up to which arrived ranges are merged. */
+    mergeMax?: number;
+  } = {},
 ): AsyncGenerator<Batch> {
   let next = from;
-  const pending: Array<Promise<Batch[]>> = [];
+  const pending: Array<{ fetched: Promise<Batch[]>; arrived: Batch[] | null }> = [];
   const launch = () => {
     const end = Math.min(to, next + sizer.size - 1);
-    const p = fetchSplitting(client, next, end, sizer, addresses);
+    const entry: (typeof pending)[number] = { fetched: fetchSplitting(client, next, end, sizer, addresses), arrived: null };
     // Rejections are observed when awaited in order; avoid unhandled-rejection noise meanwhile.
-    p.catch(() => undefined);
-    pending.push(p);
+    entry.fetched.then((batches) => (entry.arrived = batches), () => undefined);
+    pending.push(entry);
     next = end + 1;
   };
-  while ((next <= to || pending.length) && !stopped()) {
+  const fill = () => {
     while (next <= to && pending.length < (sizer.measured ? inFlight : 1)) launch();
-    const batches = await pending.shift()!;
-    for (const b of batches) yield b;
+  };
+  while ((next <= to || pending.length) && !stopped()) {
+    fill();
+    const batches = [...(await pending.shift()!.fetched)];
+    let transfers = transfersIn(batches);
+    while (pending[0]?.arrived && transfers + transfersIn(pending[0].arrived) <= mergeMax) {
+      const arrived = pending.shift()!.arrived!;
+      batches.push(...arrived);
+      transfers += transfersIn(arrived);
+    }
+    // The ranges taken leave room: fetching goes on while this one is written.
+    fill();
+    yield mergeBatches(batches);
   }
 }

@@ -16,6 +16,8 @@ export type BalanceChangeRow = {
 export const BalanceChangeEntity = new EntitySchema<BalanceChangeRow>({
   name: 'BalanceChange',
   tableName: 'balance_changes',
+  // SQLite: rows live in the primary key's B-tree (migrations/1764810000000-clustered-balances.ts).
+  withoutRowid: true,
   columns: {
     chainId: { type: 'integer', primary: true, name: 'chain_id' },
     contract: Address({ primary: true }),

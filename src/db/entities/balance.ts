@@ -17,6 +17,8 @@ export type BalanceRow = {
 export const BalanceEntity = new EntitySchema<BalanceRow>({
   name: 'Balance',
   tableName: 'balances',
+  // SQLite: rows live in the primary key's B-tree (migrations/1764810000000-clustered-balances.ts).
+  withoutRowid: true,
   columns: {
     chainId: { type: 'integer', primary: true, name: 'chain_id' },
     contract: Address({ primary: true }),

@@ -1,0 +1,92 @@
+// Backfill ranges read from a real node: in order, every transfer once, and ranges that arrived while the consumer
+// was busy writing joined to the next batch (one commit for several), never past the cap.
+import { startAnvil, devWallet, type Anvil } from '../../helpers/anvil';
+import { deployTokens, type Tokens } from '../../helpers/chain-fixtures';
+import { mineBlocks, mintTx } from '../../helpers/chain-kit';
+import { createChainClient, type ChainClient } from '../../../src/chain/client';
+import { backfillBatches, createRangeSizer, mergeBatches } from '../../../src/ingestion/backfill';
+import type { Batch } from '../../../src/ingestion/types';
+
+let anvil: Anvil;
+let tokens: Tokens;
+let client: ChainClient;
+let first: number;
+let last: number;
+const PER_BLOCK = 3;
+const BLOCKS = 60;
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  tokens = await deployTokens(anvil);
+  const owner = devWallet(anvil, 0).address;
+  const to = devWallet(anvil, 1).address;
+  ({ first, last } = await mineBlocks(
+    anvil,
+    Array.from({ length: BLOCKS }, () => Array.from({ length: PER_BLOCK }, () => mintTx(tokens, 'erc20', owner, to, { amount: 1n }))),
+    { requireSuccess: true },
+  ));
+  client = await createChainClient({ chainId: anvil.chainId, url: anvil.rpcUrl });
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await anvil?.stop();
+});
+
+const collect = async (consume: (b: Batch) => Promise<void>, mergeMax?: number) => {
+  const batches: Batch[] = [];
+  // Two blocks (six transfers) per range: 30 ranges over the mined stretch.
+  for await (const b of backfillBatches(client, first, last, createRangeSizer(1_000, { initial: 2, targetLogs: 2 * PER_BLOCK }), { mergeMax })) {
+    batches.push(b);
+    await consume(b);
+  }
+  return batches;
+};
+
+const expectCovering = (batches: Batch[]) => {
+  expect(batches[0].fromBlock).toBe(first);
+  expect(batches[batches.length - 1].toBlock).toBe(last);
+  for (let i = 1; i < batches.length; i++) expect(batches[i].fromBlock).toBe(batches[i - 1].toBlock + 1);
+  const positions = batches.flatMap((b) => b.transfers.map((t) => `${t.blockNumber}:${t.logIndex}`));
+  expect(positions).toHaveLength(BLOCKS * PER_BLOCK);
+  expect(new Set(positions).size).toBe(positions.length);
+  for (const b of batches) for (const t of b.transfers) expect(t.blockNumber >= b.fromBlock && t.blockNumber <= b.toBlock).toBe(true);
+};
+
+test('a consumer that keeps up gets every transfer once, in order', async () => {
+  expectCovering(await collect(async () => undefined));
+});
+
+test('a slow consumer gets the ranges that arrived meanwhile in one batch', async () => {
+  // 100 ms per batch: the node answers the three ranges in flight behind it long before.
+  const batches = await collect(() => new Promise((r) => setTimeout(r, 100)));
+  expectCovering(batches);
+  expect(batches.length).toBeLessThan(20);
+  expect(Math.max(...batches.map((b) => b.transfers.length))).toBeGreaterThan(2 * 2 * PER_BLOCK);
+  expect(batches[batches.length - 1].toHash).toBe((await client.eth_getBlockByNumber(last, false))!.hash);
+});
+
+test('merged batches stay within the cap', async () => {
+  const batches = await collect(() => new Promise((r) => setTimeout(r, 100)), 4 * PER_BLOCK);
+  expectCovering(batches);
+  expect(Math.max(...batches.map((b) => b.transfers.length))).toBe(4 * PER_BLOCK);
+});
+
+test('merging refuses batches that are not consecutive', () => {
+  const batch = (fromBlock: number, toBlock: number, transfers: number): Batch => ({
+    chainId: 1,
+    fromBlock,
+    toBlock,
+    toHash: `0x${toBlock}`,
+    blocks: [],
+    transfers: Array.from({ length: transfers }, () => ({}) as Batch['transfers'][number]),
+    transactions: [],
+    live: false,
+    skipped: new Map([['topics', 1]]),
+  });
+  const merged = mergeBatches([batch(1, 5, 3), batch(6, 9, 4)]);
+  expect(merged).toMatchObject({ fromBlock: 1, toBlock: 9, toHash: '0x9', live: false });
+  expect(merged.transfers).toHaveLength(7);
+  expect(merged.skipped.get('topics')).toBe(2);
+  expect(() => mergeBatches([batch(1, 5, 1), batch(7, 9, 1)])).toThrow(/not consecutive/);
+});
