@@ -46,6 +46,11 @@ export type ChainIngesterDeps = {
 export type ChainIngester = { run(): Promise<void>; stop(): Promise<void> };
 
 const FOLLOW_MAX_BLOCKS = 50;
+/**
+ * Within this many blocks of the head, ingestion has caught up: the deferred query indexes are built (after the catch-up
+ * window, which is followed faster without them), and following is no longer reported as catching up.
+ */
+const NEAR_HEAD_BLOCKS = FOLLOW_MAX_BLOCKS / 5;
 const ENDPOINTS_WRITE_MS = 2_000;
 
 /** The `txn` of a published log: its transaction's sender, recipient and value, when the batch holds it. */
@@ -210,7 +215,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     // but then their events reach no subscriber. Those within the catch-up window are followed (and published).
     const settled = Math.min(head - chain.confirmations, head - catchUpPublishBlocks);
     if (cp.indexedBlock < settled) await deps.queryIndexes?.beforeBackfill();
-    else await deps.queryIndexes?.atHead();
+    else if (head - cp.indexedBlock <= NEAR_HEAD_BLOCKS) await deps.queryIndexes?.atHead();
     if (head <= cp.indexedBlock) {
       // Caught up, or the node is behind us (not a reorg: only the hashes decide that). A reorg that keeps the height
       // (same number of blocks replaced) shows as a changed hash at the tip.
@@ -250,7 +255,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
       if (followed === null) return;
       await finality.settle(followed.indexed, head, nodeFinalized);
       // Following many blocks at once is catching up too (after an outage or a restart within the catch-up window).
-      if (head - cp.indexedBlock > FOLLOW_MAX_BLOCKS / 5) report({ blocks: followed.indexed - cp.indexedBlock, events: followed.events, indexed: followed.indexed, head });
+      if (head - cp.indexedBlock > NEAR_HEAD_BLOCKS) report({ blocks: followed.indexed - cp.indexedBlock, events: followed.events, indexed: followed.indexed, head });
     }
   };
 

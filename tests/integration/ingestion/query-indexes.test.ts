@@ -138,3 +138,22 @@ it('DEFER_QUERY_INDEXES=off leaves an empty database\'s indexes in place', async
   expect(lines.some((l) => l.msg === 'query indexes built')).toBe(false);
   expect(await describeIndexes(app.db)).toEqual(migrated);
 });
+
+it('builds them once the catch-up window has been followed, not before it', async () => {
+  // 40 more blocks: a backfill, then a catch-up window of 30 blocks followed block by block with receipts.
+  await anvil.rpc('anvil_mine', ['0x28']);
+  const head = Number(await anvil.rpc<string>('eth_blockNumber'));
+  const lines: Array<{ msg: string; to?: number }> = [];
+  const logger = pino({ level: 'debug' }, new Writable({ write: (c, _e, cb) => (lines.push(JSON.parse(String(c))), cb()) }));
+  const app = await createApp(configFor(await freshDatabase(), { CATCH_UP_PUBLISH_BLOCKS: '30' }), logger, { serve: false, index: true, pollMs: 100 });
+  apps.push(app);
+  await app.start();
+  await waitForIndexed(app, anvil);
+  for (let waited = 0; !lines.some((l) => l.msg === 'query indexes built') && waited < 15_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  const building = lines.findIndex((l) => l.msg === 'building query indexes');
+  expect(building).toBeGreaterThan(0);
+  const committed = lines.slice(0, building).filter((l) => l.msg === 'batch committed').map((l) => l.to!);
+  // The window's blocks (above head - 30) were written before the build, up to near the head.
+  expect(Math.max(...committed)).toBeGreaterThanOrEqual(head - 10);
+  expect(await describeIndexes(app.db)).toEqual(migrated);
+});
