@@ -88,9 +88,10 @@ const fetchSplitting = async (client: ChainClient, from: number, to: number, siz
 
 /**
  * Transfers up to which ranges already fetched are written together: while the database is the slower side, ranges
- * wait behind each commit anyway, and one transaction for several of them writes each balance's page once instead of
- * once per range (on the chain-scale chain, SQLite spent more time committing than inserting). A range never waits
- * for another to arrive, so a fast database still commits each as soon as it comes.
+ * wait behind each commit anyway, and one transaction for several of them commits (and on MariaDB flushes its redo
+ * log) once instead of once per range. A range never waits for another to arrive, so a fast database still commits
+ * each as soon as it comes. Measured: erc20-100k a few per cent faster on SQLite and about a tenth on MariaDB, nothing
+ * measurable on the chain-scale chain (BENCHMARKS.md, 2026-11-26).
  */
 export const MERGE_MAX_TRANSFERS = 20_000;
 

@@ -1,6 +1,7 @@
 // The first backfill into an empty database runs without the query indexes and builds them when a chain has caught up
-// with its head, its catch-up window followed too (db/query-indexes.ts says which and why). A process that stops in between finds them missing when it comes
-// back and builds them at the same point; queries answer meanwhile, by scanning.
+// with its head, its catch-up window followed too (db/query-indexes.ts says which and why). A process that stops in
+// between finds them missing when it comes back and builds them at the same point; queries answer meanwhile, by
+// scanning.
 import type { Logger } from '../config/logger';
 import { QUERY_INDEXES, createQueryIndexes, dropQueryIndexes, missingQueryIndexes, queryIndexedTablesEmpty, withDatabaseLock, type Db } from '../db';
 import type { IngestionMetrics } from './progress';
@@ -8,7 +9,7 @@ import type { IngestionMetrics } from './progress';
 export type QueryIndexDeferral = {
   /** A chain is about to backfill: with no chain data stored yet, the query indexes go until the backfill ends. */
   beforeBackfill(): Promise<void>;
-  /** A chain is within a few blocks of its head: build any query index missing. Once per process; a failure is retried next time. */
+  /** A chain is within a few blocks of its head: build any query index missing. Once per process; retried on failure. */
   atHead(): Promise<void>;
 };
 
