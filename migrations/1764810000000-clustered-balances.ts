@@ -6,16 +6,16 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 const TABLES = ['balances', 'balance_changes'];
 
-type SchemaRow = { type: 'table' | 'index'; name: string; sql: string | null };
+type SchemaRow = { type: 'table' | 'index'; sql: string | null };
 
 /** Rebuilds `table` from its own CREATE statement, with or without rowids, keeping its rows and indexes. */
 const rebuild = async (q: QueryRunner, table: string, withoutRowid: boolean) => {
-  const rows = (await q.query(`SELECT type, name, sql FROM sqlite_master WHERE tbl_name = ?`, [table])) as SchemaRow[];
+  const rows = (await q.query(`SELECT type, sql FROM sqlite_master WHERE tbl_name = ?`, [table])) as SchemaRow[];
   const create = rows.find((r) => r.type === 'table')!.sql!.replace(/\s*WITHOUT ROWID\s*$/i, '');
   // Automatic indexes (the primary key's) have no SQL of their own: the table's statement makes them.
   const indexes = rows.filter((r) => r.type === 'index' && r.sql).map((r) => r.sql!);
   const temporary = `${table}_rebuilt`;
-  await q.query(create.replace(/^CREATE TABLE\s+("?)[\w]+\1/i, `CREATE TABLE "${temporary}"`) + (withoutRowid ? ' WITHOUT ROWID' : ''));
+  await q.query(create.replace(/^CREATE TABLE\s+("?)\w+\1/i, `CREATE TABLE "${temporary}"`) + (withoutRowid ? ' WITHOUT ROWID' : ''));
   await q.query(`INSERT INTO "${temporary}" SELECT * FROM "${table}"`);
   await q.query(`DROP TABLE "${table}"`);
   await q.query(`ALTER TABLE "${temporary}" RENAME TO "${table}"`);

@@ -71,7 +71,6 @@ type Subscription = {
   serverId?: string;
 };
 
-
 const destroy = (provider: WebSocketProvider): void => {
   Promise.resolve()
     .then(() => provider.destroy())

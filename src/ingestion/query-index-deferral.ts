@@ -35,7 +35,7 @@ export const createQueryIndexDeferral = ({ db, logger, metrics, enabled }: { db:
         if (await queryIndexedTablesEmpty(db)) {
           await dropQueryIndexes(db);
           metrics.queryIndexesMissing.set(QUERY_INDEXES.length);
-          logger.info('empty database: query indexes are built once ingestion is within 10 blocks of the head (DEFER_QUERY_INDEXES)');
+          logger.info('empty database: query indexes are built once ingestion has caught up with the head (DEFER_QUERY_INDEXES)');
         }
         decided = true;
       });

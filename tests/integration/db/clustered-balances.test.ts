@@ -10,19 +10,20 @@ import { migrations } from '../../../migrations';
 let database: TestDatabase;
 let db: Db;
 
-const TABLES = ['balances', 'balance_changes'];
+const TABLES = ['balances', 'balance_changes'] as const;
+type Table = (typeof TABLES)[number];
 
-const rowsOf = (table: string) => db.query(`SELECT * FROM ${table} ORDER BY chain_id, contract, account, token_id${table === 'balance_changes' ? ', block_number' : ''}`);
+const rowsOf = (table: Table) => db.query(`SELECT * FROM ${table} ORDER BY chain_id, contract, account, token_id${table === 'balance_changes' ? ', block_number' : ''}`);
 
 /** Each table's definition and its indexes, as the database itself states them. */
-const definitionOf = async (table: string): Promise<string> => {
+const definitionOf = async (table: Table): Promise<string> => {
   if (dialect() === 'mysql') return ((await db.query(`SHOW CREATE TABLE \`${table}\``)) as Array<Record<string, string>>)[0]['Create Table'];
   // The primary key's automatic index has no statement (and no row of its own once the table is WITHOUT ROWID).
   const rows: Array<{ sql: string }> = await db.query(`SELECT sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL ORDER BY type DESC, name`, [table]);
   return rows.map((r) => r.sql).join('\n');
 };
 
-const withoutRowid = async (table: string) => /WITHOUT ROWID\s*$/i.test((await db.query(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`, [table]))[0].sql);
+const withoutRowid = async (table: Table) => /WITHOUT ROWID\s*$/i.test((await db.query(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`, [table]))[0].sql);
 
 const seed = async () => {
   const account = (i: number) => `0x${String(i).padStart(40, '0')}`;
@@ -80,13 +81,13 @@ test('up keeps every row and index; SQLite stores both tables by primary key; do
 
   expect((await db.runMigrations({ transaction: 'each' })).map((m) => m.name)).toEqual(['ClusteredBalances1764810000000']);
   for (const t of TABLES) {
-    expect(await rowsOf(t)).toEqual(rows[t as keyof typeof rows]);
+    expect(await rowsOf(t)).toEqual(rows[t]);
     if (dialect() === 'mysql') {
-      expect(await definitionOf(t)).toBe(schema[t as keyof typeof schema]);
+      expect(await definitionOf(t)).toBe(schema[t]);
     } else {
       expect(await withoutRowid(t)).toBe(true);
       // The same columns, key and indexes: only the storage changed.
-      expect((await definitionOf(t)).replace(/\s*WITHOUT ROWID/i, '')).toBe(schema[t as keyof typeof schema]);
+      expect((await definitionOf(t)).replace(/\s*WITHOUT ROWID/i, '')).toBe(schema[t]);
     }
   }
   // The ingester's balance read names the primary key; it is still there by that name.
@@ -100,7 +101,7 @@ test('up keeps every row and index; SQLite stores both tables by primary key; do
 
   await db.undoLastMigration({ transaction: 'each' });
   for (const t of TABLES) {
-    expect(await rowsOf(t)).toEqual(rows[t as keyof typeof rows]);
-    expect(await definitionOf(t)).toBe(schema[t as keyof typeof schema]);
+    expect(await rowsOf(t)).toEqual(rows[t]);
+    expect(await definitionOf(t)).toBe(schema[t]);
   }
 });
