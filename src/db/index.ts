@@ -9,3 +9,4 @@ export * from './deployment';
 export * from './access-key-hash';
 export * from './replicas';
 export * from './query-indexes';
+export * from './sqlite-rows';

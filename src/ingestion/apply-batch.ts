@@ -9,6 +9,7 @@ import {
   ContractEntity,
   TransferEntity,
   dialectOf,
+  getSqliteRows,
   type ContractRow,
   type Db,
   type TransferRow,
@@ -47,28 +48,40 @@ const transferRows = (batch: Batch): TransferRow[] => {
 };
 
 /**
- * The statement reading the stored balances of some accounts of some contracts: one SELECT per contract, joined by
- * UNION ALL (one statement per contract was hundreds of round trips per batch on a chain of thousands of contracts; an
- * OR of the contracts' conditions made SQLite scan every balance of the chain). It names the primary key: without
- * statistics SQLite preferred the covering holders index, (chain, contract, token, …), and walked every holder of each
- * contract, 23 ms a statement instead of 1.7 on the chain-scale chain once the query indexes were built; MariaDB
- * picks that index too while a table is small.
+ * MySQL: the statement reading the stored balances of some accounts of some contracts: one SELECT per contract, joined
+ * by UNION ALL (one statement per contract was hundreds of round trips per batch on a chain of thousands of contracts;
+ * an OR of the contracts' conditions made SQLite scan every balance of the chain). It names the primary key: MariaDB
+ * picks the covering holders index, (chain, contract, token, …), while a table is small, and walks every holder of each
+ * contract.
  */
-export const storedBalancesQuery = (dialect: 'mysql' | 'sqlite', chainId: number, byContract: Map<string, Set<string>>): { sql: string; params: unknown[] } => {
-  const table = dialect === 'sqlite' ? 'balances INDEXED BY sqlite_autoindex_balances_1' : 'balances FORCE INDEX (PRIMARY)';
+export const storedBalancesQuery = (chainId: number, byContract: Map<string, Set<string>>): { sql: string; params: unknown[] } => {
   const selects: string[] = [];
   const params: unknown[] = [];
   for (const [contract, accounts] of byContract) {
-    selects.push(`SELECT contract, account, token_id, balance FROM ${table} WHERE chain_id = ? AND contract = ? AND account IN (${[...accounts].map(() => '?').join(', ')})`);
+    selects.push(`SELECT contract, account, token_id, balance FROM balances FORCE INDEX (PRIMARY) WHERE chain_id = ? AND contract = ? AND account IN (${[...accounts].map(() => '?').join(', ')})`);
     params.push(chainId, contract, ...accounts);
   }
   return { sql: selects.join(' UNION ALL '), params };
 };
 
-/** Stored balances of `keys`, in statements of up to 500 keys over any number of contracts. */
+/**
+ * SQLite: one stored balance by its whole primary key, run once per key on one prepared statement (db/sqlite-rows.ts).
+ * Each batch's UNION ALL was a new text to compile (2,920 of them on the chain-scale chain), and without statistics
+ * SQLite walked the holders index for it unless told otherwise.
+ */
+export const STORED_BALANCE_SQLITE = 'SELECT balance FROM balances WHERE chain_id = ? AND contract = ? AND account = ? AND token_id = ?';
+
+/** Stored balances of `keys`: on MySQL in statements of up to 500 keys over any number of contracts. */
 const loadBalances = async (m: EntityManager, chainId: number, keys: BalanceKey[]): Promise<Map<BalanceKey, bigint>> => {
   const found = new Map<BalanceKey, bigint>();
-  const dialect = dialectOf(m.connection);
+  if (dialectOf(m.connection) === 'sqlite') {
+    const params = keys.map((k) => {
+      const { contract, account, tokenId } = splitKey(k);
+      return [chainId, contract, account, tokenId];
+    });
+    getSqliteRows<{ balance: string }>(m, STORED_BALANCE_SQLITE, params).forEach((r, i) => r && found.set(keys[i], BigInt(r.balance)));
+    return found;
+  }
   for (const part of chunks(keys, 500)) {
     const byContract = new Map<string, Set<string>>();
     for (const k of part) {
@@ -77,7 +90,7 @@ const loadBalances = async (m: EntityManager, chainId: number, keys: BalanceKey[
       if (accounts) accounts.add(account);
       else byContract.set(contract, new Set([account]));
     }
-    const { sql, params } = storedBalancesQuery(dialect, chainId, byContract);
+    const { sql, params } = storedBalancesQuery(chainId, byContract);
     const wanted = new Set(part);
     const rows = (await m.query(sql, params)) as Array<{ contract: string; account: string; token_id: string; balance: string }>;
     for (const r of rows) {

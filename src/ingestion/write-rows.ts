@@ -1,6 +1,7 @@
 // Multi-row INSERTs for ingestion, written as plain SQL for MySQL and SQLite (ignore duplicates, or upsert).
 // TypeORM's query builder spends more time on parameter bookkeeping than the database spends writing.
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { runSqliteRows } from '../db';
 
 // SQLite allows 32,766 bound variables per statement; for MySQL, 16,000 values stay far below
 // the default max_allowed_packet while keeping round trips few.
@@ -29,10 +30,11 @@ const insertRows = async <T extends ObjectLiteral>(m: EntityManager, entity: Ent
       : ` ON CONFLICT (${conflict.key.map(q).join(', ')}) DO UPDATE SET ${conflict.update.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}`;
   }
   const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const values = (row: T) => columns.map((c) => driver.preparePersistentValue(row[c.propertyName], c));
+  // SQLite: one row-sized statement, prepared once (db/sqlite-rows.ts); MySQL: few round trips.
+  if (!mysql) return runSqliteRows(m, head + tuple + tail, rows.map(values));
   for (const part of chunks(rows, Math.max(1, Math.floor(MAX_PARAMS / columns.length)))) {
-    const params: unknown[] = [];
-    for (const row of part) for (const c of columns) params.push(driver.preparePersistentValue(row[c.propertyName], c));
-    await m.query(head + part.map(() => tuple).join(', ') + tail, params);
+    await m.query(head + part.map(() => tuple).join(', ') + tail, part.flatMap(values));
   }
 };
 

@@ -1,7 +1,7 @@
 // Cost and exactness on seeded rows: nested metadata is batched per request (statement count), summaries sum uint256 exactly.
 import { BalanceEntity, ContractEntity, TokenMetadataEntity, type BalanceRow, type ContractRow, type TokenMetadataRow } from '../../../src/db';
 import { readNativeBalances } from '../../../src/domain/indexer/chain-state';
-import { storedBalancesQuery } from '../../../src/ingestion/apply-batch';
+import { STORED_BALANCE_SQLITE, storedBalancesQuery } from '../../../src/ingestion/apply-batch';
 import { startTestServer, type TestServer } from '../../helpers/server';
 
 const CHAIN = 31337;
@@ -183,20 +183,25 @@ describe('holders and supply', () => {
 describe('ingestion', () => {
   it('reads stored balances by their primary key, not by walking a contract\'s holders', async () => {
     const mysql = server.app.db.options.type === 'mysql';
-    const { sql, params } = storedBalancesQuery(mysql ? 'mysql' : 'sqlite', CHAIN, new Map([[contractAt(0), new Set([X, Y])], [contractAt(50), new Set([Y])]]));
-    const plan = JSON.stringify(await server.app.db.query(`${mysql ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'} ${sql}`, params));
-    expect(plan).not.toContain('idx_balances_holders');
-    // SQLite stores balances in their primary key's B-tree (WITHOUT ROWID), which the plan calls PRIMARY KEY.
-    expect(plan).toMatch(mysql ? /"key":"PRIMARY"/ : /SEARCH balances USING PRIMARY KEY \(chain_id=\? AND contract=\? AND account=\?\)/);
+    const keys: Array<[string, string, string]> = [[contractAt(0), X, '1'], [contractAt(0), Y, '6'], [contractAt(50), Y, '']];
     const key = (r: { contract: string; account: string; token_id?: string; tokenId?: string; balance: string }) => `${r.contract} ${r.account} ${r.token_id ?? r.tokenId} ${r.balance}`;
     const repo = server.app.db.getRepository(BalanceEntity);
-    const stored = [
-      ...(await repo.findBy({ chainId: CHAIN, contract: contractAt(0), account: X })),
-      ...(await repo.findBy({ chainId: CHAIN, contract: contractAt(0), account: Y })),
-      ...(await repo.findBy({ chainId: CHAIN, contract: contractAt(50), account: Y })),
-    ];
-    expect(stored.length).toBeGreaterThan(2);
-    expect((await server.app.db.query(sql, params)).map(key).sort()).toEqual(stored.map(key).sort());
+    const stored = (await Promise.all(keys.map(([contract, account, tokenId]) => repo.findBy({ chainId: CHAIN, contract, account, tokenId })))).flat();
+    expect(stored.length).toBe(3);
+    if (mysql) {
+      const { sql, params } = storedBalancesQuery(CHAIN, new Map([[contractAt(0), new Set([X, Y])], [contractAt(50), new Set([Y])]]));
+      const plan = JSON.stringify(await server.app.db.query(`EXPLAIN ${sql}`, params));
+      expect(plan).not.toContain('idx_balances_holders');
+      expect(plan).toMatch(/"key":"PRIMARY"/);
+      const read = (await server.app.db.query(sql, params)) as Parameters<typeof key>[0][];
+      expect(read.filter((r) => keys.some(([c, a, t]) => r.contract === c && r.account === a && r.token_id === t)).map(key).sort()).toEqual(stored.map(key).sort());
+    } else {
+      // SQLite stores balances in their primary key's B-tree (WITHOUT ROWID), which the plan calls PRIMARY KEY.
+      const plan = JSON.stringify(await server.app.db.query(`EXPLAIN QUERY PLAN ${STORED_BALANCE_SQLITE}`, [CHAIN, ...keys[0]]));
+      expect(plan).toMatch(/SEARCH balances USING PRIMARY KEY \(chain_id=\? AND contract=\? AND account=\? AND token_id=\?\)/);
+      const read = await Promise.all(keys.map(async ([c, a, t]) => (await server.app.db.query(STORED_BALANCE_SQLITE, [CHAIN, c, a, t]))[0].balance));
+      expect(read).toEqual(stored.map((r) => r.balance));
+    }
   });
 });
 

@@ -1,0 +1,61 @@
+// Many rows through one small prepared statement on the embedded database, instead of one statement of many rows.
+//
+// A multi-row INSERT is one SQL text per row count: SQLite compiles each anew (a 16,000-parameter statement is
+// megabytes of bytecode), and TypeORM keeps the last 100 texts prepared, so the ingester of a large chain held some
+// hundred megabytes of native memory in statements it would mostly never run again, and spent its time compiling them.
+// better-sqlite3 runs a prepared statement synchronously, in microseconds, on the one connection TypeORM's
+// transactions also use: a loop over one row-sized statement writes as fast, with nothing to compile after the first
+// batch. The loop runs inside better-sqlite3's transaction function, which is a savepoint within an open transaction:
+// the rows are written all or none, as one statement's were.
+import { QueryFailedError, type EntityManager } from 'typeorm';
+
+type Statement = { run(...params: unknown[]): unknown; get(...params: unknown[]): unknown };
+type Connection = { prepare(sql: string): Statement; transaction<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void };
+
+// Row-sized statements have a handful of shapes per table; the bound is for a caller that would vary its text.
+const MAX_STATEMENTS = 64;
+const statements = new WeakMap<Connection, Map<string, Statement>>();
+
+const connectionOf = (m: EntityManager): Connection => (m.connection.driver as unknown as { databaseConnection: Connection }).databaseConnection;
+
+const prepared = (db: Connection, sql: string): Statement => {
+  let byText = statements.get(db);
+  if (!byText) statements.set(db, (byText = new Map()));
+  let stmt = byText.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    byText.set(sql, stmt);
+    if (byText.size > MAX_STATEMENTS) byText.delete(byText.keys().next().value!);
+  }
+  return stmt;
+};
+
+// better-sqlite3 binds no booleans; TypeORM's query runner turns them into 0/1 too.
+const bindable = (params: unknown[]) => params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+
+/** Runs `sql` once per parameter list, all or none, on the embedded database (an SQLite EntityManager only). */
+export const runSqliteRows = (m: EntityManager, sql: string, rows: unknown[][]): void => {
+  if (!rows.length) return;
+  const db = connectionOf(m);
+  let current: unknown[] = [];
+  try {
+    const stmt = prepared(db, sql);
+    db.transaction(() => {
+      for (const row of rows) stmt.run(...bindable((current = row)));
+    })();
+  } catch (err) {
+    throw new QueryFailedError(sql, current, err as Error);
+  }
+};
+
+/** The first row `sql` returns for each parameter list (undefined where none), on the embedded database. */
+export const getSqliteRows = <T>(m: EntityManager, sql: string, rows: unknown[][]): Array<T | undefined> => {
+  const db = connectionOf(m);
+  let current: unknown[] = [];
+  try {
+    const stmt = prepared(db, sql);
+    return rows.map((row) => stmt.get(...bindable((current = row))) as T | undefined);
+  } catch (err) {
+    throw new QueryFailedError(sql, current, err as Error);
+  }
+};
