@@ -4,17 +4,25 @@ import { fetchRange } from './fetch-range';
 import type { Batch } from './types';
 
 /**
- * Logs per range the sizer aims at. Each range is a batch: one transaction, and the logs held from the response
- * until its commit. Measured on erc20-100k (MariaDB): 2,500 cost ~10 % throughput for a peak at most ~30 MB
+ * Transfer rows per range the sizer aims at. Each range is a batch: one transaction, and its rows held from the
+ * response until its commit. Measured on erc20-100k (MariaDB): 2,500 cost ~10 % throughput for a peak at most ~30 MB
  * lower; the old sizer settled at ~9,500, with 4 such ranges waiting behind each commit.
  */
 const TARGET_LOGS = 5_000;
+
+/**
+ * The rows a batch's transfers become: one per token id, so an ERC-1155 `TransferBatch` of 200 ids weighs 200. What
+ * memory and writing time follow; sized by logs, the chain-scale chain's last blocks of batches came as ranges of
+ * 100,000 rows, and the process's heap grew by 150 MB to write them.
+ */
+export const transferRows = (transfers: Batch['transfers']): number => transfers.reduce((n, t) => n + t.tokenIds.length, 0);
 
 export type RangeSizer = {
   size: number;
   /** A range came back: its density sized `size`. Until then, one range at a time. */
   measured: boolean;
-  grow(logs: number, blocks: number): void;
+  /** A range of `rows` transfer rows (`transferRows`) over `blocks` blocks came back. */
+  grow(rows: number, blocks: number): void;
   /** The node refused a range: halve, or take the width it suggested. */
   shrink(suggested?: number): void;
   /** The node stated the widest range it accepts: never ask wider again. */
@@ -24,15 +32,15 @@ export type RangeSizer = {
 };
 
 /**
- * Sizes ranges so that each holds about `targetLogs` logs: a range's logs are what its batch keeps in memory
- * from the response until its commit, so the logs in flight stay near `inFlight × targetLogs` however dense
- * the chain is. Halves when the node refuses a range. Starts small, one range at a time: before any density is known,
+ * Sizes ranges so that each holds about `targetLogs` transfer rows (`transferRows`): a range's rows are what its batch
+ * keeps in memory from the response until its commit, so the rows in flight stay near `inFlight × targetLogs` however
+ * dense the chain is. Halves when the node refuses a range. Starts small, one range at a time: before any density is known,
  * a guess of 500 blocks was the whole 100k-log chain-scale sample in four requests (722 MB, 1,666 events/s).
  */
 export const createRangeSizer = (widest: number, { initial = Math.min(widest, 10), targetLogs = TARGET_LOGS } = {}): RangeSizer => {
   let max = widest;
   /**
-   * Logs per block to size by: the latest range's density, or the densest seen lately, which fades by a tenth per
+   * Rows per block to size by: the latest range's density, or the densest seen lately, which fades by a tenth per
    * range. Sized by the latest alone, ranges doubled across a stretch of empty blocks and the first dense range after
    * it came back with hundreds of thousands of logs (1.4 GB peak on the chain-scale chain).
    */
@@ -40,8 +48,8 @@ export const createRangeSizer = (widest: number, { initial = Math.min(widest, 10
   const sizer = {
     size: initial,
     measured: false,
-    grow(logs: number, blocks: number) {
-      density = Math.max(logs / blocks, density * 0.9);
+    grow(rows: number, blocks: number) {
+      density = Math.max(rows / blocks, density * 0.9);
       // At most double the range just read (density may rise ahead), down to what the density asks.
       const wanted = density > 0 ? Math.floor(targetLogs / density) : blocks * 2;
       sizer.size = Math.max(1, Math.min(max, blocks * 2, wanted));
@@ -75,7 +83,7 @@ const fetchSplitting = async (client: ChainClient, from: number, to: number, siz
     // Finalized history needs no receipts: a transaction that emitted logs succeeded, and gas figures
     // matter only to live receipt subscribers. Skipping them halves the requests per block.
     const batch = await fetchRange(client, from, to, { allHeaders: false, receipts: false, live: false, addresses });
-    sizer.grow(batch.transfers.length, to - from + 1);
+    sizer.grow(transferRows(batch.transfers), to - from + 1);
     return [batch];
   } catch (err) {
     if (!(err instanceof LogRangeTooLargeError) || from === to) throw err;
@@ -87,13 +95,14 @@ const fetchSplitting = async (client: ChainClient, from: number, to: number, siz
 };
 
 /**
- * Transfers up to which ranges already fetched are written together: while the database is the slower side, ranges
+ * Transfer rows up to which ranges already fetched are written together: while the database is the slower side, ranges
  * wait behind each commit anyway, and one transaction for several of them commits (and on MariaDB flushes its redo
  * log) once instead of once per range. A range never waits for another to arrive, so a fast database still commits
  * each as soon as it comes. Measured: erc20-100k a few per cent faster on SQLite and about a tenth on MariaDB, nothing
- * measurable on the chain-scale chain (BENCHMARKS.md, 2026-11-26).
+ * measurable on the chain-scale chain (BENCHMARKS.md, 2026-11-26). 10,000 rows rather than 20,000: erc20-100k as fast
+ * on both dialects, and the chain-scale chain's peak RSS about 30 MB lower (BENCHMARKS.md, fourth session).
  */
-export const MERGE_MAX_TRANSFERS = 20_000;
+export const MERGE_MAX_TRANSFERS = 10_000;
 
 /** One batch of consecutive ranges' batches. */
 export const mergeBatches = (batches: Batch[]): Batch => {
@@ -117,11 +126,11 @@ export const mergeBatches = (batches: Batch[]): Batch => {
   };
 };
 
-const transfersIn = (batches: Batch[]) => batches.reduce((n, b) => n + b.transfers.length, 0);
+const transfersIn = (batches: Batch[]) => batches.reduce((n, b) => n + transferRows(b.transfers), 0);
 
 /**
  * Yields batches covering [from, to] in order, with up to `inFlight` ranges being fetched at once; ranges that have
- * already arrived behind the next one join it, up to `mergeMax` transfers. Stops early when `stopped()` turns true.
+ * already arrived behind the next one join it, up to `mergeMax` transfer rows. Stops early when `stopped()` turns true.
  */
 export async function* backfillBatches(
   client: ChainClient,
@@ -138,7 +147,7 @@ export async function* backfillBatches(
     stopped?: () => boolean;
     /** Only these contracts' logs (fetch-range.ts). */
     addresses?: readonly Hex[] | null;
-    /** Transfers up to which arrived ranges are merged. */
+    /** Transfer rows up to which arrived ranges are merged. */
     mergeMax?: number;
   } = {},
 ): AsyncGenerator<Batch> {

@@ -8,7 +8,7 @@ import { END_OF_BLOCK, type PubSub } from '../pubsub';
 import { applyBatch } from './apply-batch';
 import { createBalanceCache } from './balance-cache';
 import { balanceKey } from './balances';
-import { backfillBatches, createRangeSizer, type RangeSizer } from './backfill';
+import { backfillBatches, createRangeSizer, transferRows, type RangeSizer } from './backfill';
 import { createContractTracker, type ContractTracker } from './contracts';
 import { createContractBackfill } from './contract-backfill';
 import { createWatchList, type WatchRound } from './watched-contracts';
@@ -168,7 +168,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
       throw err;
     }
     followWidth = Math.min(FOLLOW_MAX_BLOCKS, followWidth * 2);
-    sizer.grow(batch.transfers.length, to - from + 1);
+    sizer.grow(transferRows(batch.transfers), to - from + 1);
     const ordered = [...batch.blocks].sort((a, b) => a.number - b.number);
     for (let i = 1; i < ordered.length; i++) {
       if (ordered[i].parentHash !== ordered[i - 1].hash) return null; // read across a reorg: try again

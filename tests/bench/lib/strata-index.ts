@@ -1,5 +1,6 @@
 // `strata index` as its own process (compiled dist/ when current, as in production), watched through its operations
 // port: the indexed block over time, and the kernel's RSS figures, which no sampling interval can miss (VmHWM).
+import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { freePort } from '../../helpers/anvil';
@@ -17,9 +18,12 @@ export const runStrataIndex = async (env: Record<string, string>, chainId: numbe
   // BENCH_NODE_ARGS: node flags for the indexing process only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (which
   // NODE_OPTIONS refuses) or a heap limit.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_INDEX_LOG: a file for the indexing process's log lines (JSON), else dropped; BENCH_LOG_LEVEL: their level.
+  const logFile = process.env.BENCH_INDEX_LOG ? fs.openSync(process.env.BENCH_INDEX_LOG, 'w') : 'ignore';
+  const logLevel = process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {};
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin', 'strata.js'), 'index'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, ...logLevel, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', logFile, 'inherit'],
   });
   const status = (field: MemoryField) => memoryOf(child.pid!, field);
   const pattern = new RegExp(`strata_chain_indexed_block\\{[^}]*chain="${chainId}"[^}]*\\} (-?\\d+)`);

@@ -2,9 +2,9 @@
 // was busy writing joined to the next batch (one commit for several), never past the cap.
 import { startAnvil, devWallet, type Anvil } from '../../helpers/anvil';
 import { deployTokens, type Tokens } from '../../helpers/chain-fixtures';
-import { mineBlocks, mintTx } from '../../helpers/chain-kit';
+import { batchTransferTx, mineBlocks, mintTx } from '../../helpers/chain-kit';
 import { createChainClient, type ChainClient } from '../../../src/chain/client';
-import { backfillBatches, createRangeSizer, mergeBatches } from '../../../src/ingestion/backfill';
+import { backfillBatches, createRangeSizer, mergeBatches, transferRows } from '../../../src/ingestion/backfill';
 import type { Batch } from '../../../src/ingestion/types';
 
 let anvil: Anvil;
@@ -71,6 +71,28 @@ test('merged batches stay within the cap', async () => {
   expectCovering(batches);
   expect(Math.max(...batches.map((b) => b.transfers.length))).toBe(4 * PER_BLOCK);
 });
+
+test('ranges and merged batches are sized by token ids, not logs: an ERC-1155 batch of 20 ids weighs 20', async () => {
+  const owner = devWallet(anvil, 0).address;
+  const to = devWallet(anvil, 2).address;
+  const ids = Array.from({ length: 20 }, (_, i) => BigInt(1_000 + i));
+  const minted = ids.map((tokenId) => mintTx(tokens, 'erc1155', owner, owner, { tokenId, amount: 100n }));
+  // Then 30 blocks of one TransferBatch log each: 20 rows per block.
+  const moves = Array.from({ length: 30 }, () => [batchTransferTx(tokens, owner, to, ids, ids.map(() => 1n))]);
+  const mined = await mineBlocks(anvil, [minted, ...moves], { gas: 2_000_000n, requireSuccess: true });
+  const batches: Batch[] = [];
+  // 40 rows per range and per merged batch: two blocks, where counted in logs they would be 40 blocks.
+  const sizer = createRangeSizer(1_000, { initial: 2, targetLogs: 40 });
+  for await (const b of backfillBatches(client, mined.first + 1, mined.last, sizer, { mergeMax: 40 })) {
+    batches.push(b);
+    await new Promise((r) => setTimeout(r, 50)); // slow enough that ranges arrive behind each batch and could merge
+  }
+  expect(batches.flatMap((b) => b.transfers)).toHaveLength(30);
+  expect(transferRows(batches.flatMap((b) => b.transfers))).toBe(600);
+  expect(Math.max(...batches.map((b) => transferRows(b.transfers)))).toBeLessThanOrEqual(40);
+  expect(Math.max(...batches.map((b) => b.toBlock - b.fromBlock + 1))).toBeLessThanOrEqual(2);
+  expect(sizer.size).toBe(2);
+}, 60_000);
 
 test('merging refuses batches that are not consecutive', () => {
   const batch = (fromBlock: number, toBlock: number, transfers: number): Batch => ({
