@@ -46,6 +46,8 @@ export type ChainIngesterDeps = {
 export type ChainIngester = { run(): Promise<void>; stop(): Promise<void> };
 
 const FOLLOW_MAX_BLOCKS = 50;
+/** A followed range spans up to this many of the backfill sizer's ranges (see `follow`). */
+const FOLLOW_RANGES = 2;
 /**
  * Within this many blocks of the head, ingestion has caught up: the deferred query indexes are built (after the catch-up
  * window, which is followed faster without them), and following is no longer reported as catching up.
@@ -153,8 +155,9 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     const cp = (await checkpoints.findOneBy({ chainId }))!;
     const from = cp.indexedBlock + 1;
     // No wider than the backfill's sizer allows either: 50 blocks of a busy chain (500 transfers each, with their
-    // receipts) held 1 GB at once where the chain-scale backfill before it stayed near 550 MB.
-    const to = Math.min(head, from + Math.min(followWidth, sizer.widest(), sizer.size) - 1);
+    // receipts) held 1 GB at once where the chain-scale backfill before it stayed near 550 MB. Twice its range, as much as a
+    // merged backfill batch: one range is in flight here where the backfill holds four, and each round is a commit.
+    const to = Math.min(head, from + Math.min(followWidth, sizer.widest(), FOLLOW_RANGES * sizer.size) - 1);
     let batch: Batch;
     try {
       batch = await fetchRange(client, from, to, { allHeaders: true, receipts: true, live: true, addresses });
