@@ -9,7 +9,7 @@
 // the rows are written all or none, as one statement's were.
 import { QueryFailedError, type EntityManager } from 'typeorm';
 
-type Statement = { run(...params: unknown[]): unknown; get(...params: unknown[]): unknown };
+type Statement = { run(params: unknown[]): unknown; get(params: unknown[]): unknown };
 type Connection = { prepare(sql: string): Statement; transaction<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void };
 
 // Row-sized statements have a handful of shapes per table; the bound is for a caller that would vary its text.
@@ -31,30 +31,34 @@ const prepared = (db: Connection, sql: string): Statement => {
 };
 
 // better-sqlite3 binds no booleans; TypeORM's query runner turns them into 0/1 too.
-const bindable = (params: unknown[]) => params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+const bindable = (params: unknown[]) => (params.some((p) => typeof p === 'boolean') ? params.map((p) => (typeof p === 'boolean' ? Number(p) : p)) : params);
 
-/** Runs `sql` once per parameter list, all or none, on the embedded database (an SQLite EntityManager only). */
-export const runSqliteRows = (m: EntityManager, sql: string, rows: unknown[][]): void => {
-  if (!rows.length) return;
+/**
+ * Runs `sql` once per item, all or none, on the embedded database (an SQLite EntityManager only), bound to `paramsOf`
+ * each item. The parameter lists are made one at a time: made all at once, a batch's lists outlived the young
+ * generation's collections and filled the old one.
+ */
+export const runSqliteRows = <R>(m: EntityManager, sql: string, items: R[], paramsOf: (item: R) => unknown[]): void => {
+  if (!items.length) return;
   const db = connectionOf(m);
   let current: unknown[] = [];
   try {
     const stmt = prepared(db, sql);
     db.transaction(() => {
-      for (const row of rows) stmt.run(...bindable((current = row)));
+      for (const item of items) stmt.run(bindable((current = paramsOf(item))));
     })();
   } catch (err) {
     throw new QueryFailedError(sql, current, err as Error);
   }
 };
 
-/** The first row `sql` returns for each parameter list (undefined where none), on the embedded database. */
-export const getSqliteRows = <T>(m: EntityManager, sql: string, rows: unknown[][]): Array<T | undefined> => {
+/** The first row `sql` returns for each item (undefined where none), on the embedded database; as `runSqliteRows`. */
+export const getSqliteRows = <R, T>(m: EntityManager, sql: string, items: R[], paramsOf: (item: R) => unknown[]): Array<T | undefined> => {
   const db = connectionOf(m);
   let current: unknown[] = [];
   try {
     const stmt = prepared(db, sql);
-    return rows.map((row) => stmt.get(...bindable((current = row))) as T | undefined);
+    return items.map((item) => stmt.get(bindable((current = paramsOf(item)))) as T | undefined);
   } catch (err) {
     throw new QueryFailedError(sql, current, err as Error);
   }

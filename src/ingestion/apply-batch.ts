@@ -75,11 +75,11 @@ export const STORED_BALANCE_SQLITE = 'SELECT balance FROM balances WHERE chain_i
 const loadBalances = async (m: EntityManager, chainId: number, keys: BalanceKey[]): Promise<Map<BalanceKey, bigint>> => {
   const found = new Map<BalanceKey, bigint>();
   if (dialectOf(m.connection) === 'sqlite') {
-    const params = keys.map((k) => {
+    const params = (k: BalanceKey) => {
       const { contract, account, tokenId } = splitKey(k);
       return [chainId, contract, account, tokenId];
-    });
-    getSqliteRows<{ balance: string }>(m, STORED_BALANCE_SQLITE, params).forEach((r, i) => r && found.set(keys[i], BigInt(r.balance)));
+    };
+    getSqliteRows<BalanceKey, { balance: string }>(m, STORED_BALANCE_SQLITE, keys, params).forEach((r, i) => r && found.set(keys[i], BigInt(r.balance)));
     return found;
   }
   for (const part of chunks(keys, 500)) {

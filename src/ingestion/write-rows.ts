@@ -32,7 +32,7 @@ const insertRows = async <T extends ObjectLiteral>(m: EntityManager, entity: Ent
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   const values = (row: T) => columns.map((c) => driver.preparePersistentValue(row[c.propertyName], c));
   // SQLite: one row-sized statement, prepared once (db/sqlite-rows.ts); MySQL: few round trips.
-  if (!mysql) return runSqliteRows(m, head + tuple + tail, rows.map(values));
+  if (!mysql) return runSqliteRows(m, head + tuple + tail, rows, values);
   for (const part of chunks(rows, Math.max(1, Math.floor(MAX_PARAMS / columns.length)))) {
     await m.query(head + part.map(() => tuple).join(', ') + tail, part.flatMap(values));
   }
