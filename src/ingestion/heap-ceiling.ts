@@ -13,7 +13,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 export type HeapCeiling = {
-  /** Called between batches: collects when the heap has passed the ceiling. Returns whether it did. */
+  /** Called before and after each batch is written: collects when the heap has passed the ceiling. Returns whether it did. */
   check(): boolean;
 };
 
