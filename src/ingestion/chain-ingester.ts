@@ -164,8 +164,8 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     const cp = (await checkpoints.findOneBy({ chainId }))!;
     const from = cp.indexedBlock + 1;
     // No wider than the backfill's sizer allows either: 50 blocks of a busy chain (500 transfers each, with their
-    // receipts) held 1 GB at once where the chain-scale backfill before it stayed near 550 MB. Twice its range, as much as a
-    // merged backfill batch: one range is in flight here where the backfill holds four, and each round is a commit.
+    // receipts) held 1 GB at once where the chain-scale backfill before it stayed near 550 MB. Twice its range, as much
+    // as a merged backfill batch: one range is in flight here where the backfill holds four, and each round commits.
     const to = Math.min(head, from + Math.min(followWidth, sizer.widest(), FOLLOW_RANGES * sizer.size) - 1);
     let batch: Batch;
     try {

@@ -1,10 +1,10 @@
-// Multi-row INSERTs for ingestion, written as plain SQL for MySQL and SQLite (ignore duplicates, or upsert).
-// TypeORM's query builder spends more time on parameter bookkeeping than the database spends writing.
+// INSERTs for ingestion (ignore duplicates, or upsert), written as plain SQL: multi-row on MySQL, one prepared row
+// statement run per row on SQLite. TypeORM's query builder spends more time on parameter bookkeeping than the database
+// spends writing.
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { runSqliteRows } from '../db';
 
-// SQLite allows 32,766 bound variables per statement; for MySQL, 16,000 values stay far below
-// the default max_allowed_packet while keeping round trips few.
+// MySQL: 16,000 values stay far below the default max_allowed_packet while keeping round trips few.
 const MAX_PARAMS = 16_000;
 
 export const chunks = <T>(rows: T[], size: number): T[][] => {

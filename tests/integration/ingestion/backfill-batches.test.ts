@@ -36,7 +36,7 @@ afterAll(async () => {
 const collect = async (consume: (b: Batch) => Promise<void>, mergeMax?: number) => {
   const batches: Batch[] = [];
   // Two blocks (six transfers) per range: 30 ranges over the mined stretch.
-  for await (const b of backfillBatches(client, first, last, createRangeSizer(1_000, { initial: 2, targetLogs: 2 * PER_BLOCK }), { mergeMax })) {
+  for await (const b of backfillBatches(client, first, last, createRangeSizer(1_000, { initial: 2, targetRows: 2 * PER_BLOCK }), { mergeMax })) {
     batches.push(b);
     await consume(b);
   }
@@ -82,7 +82,7 @@ test('ranges and merged batches are sized by token ids, not logs: an ERC-1155 ba
   const mined = await mineBlocks(anvil, [minted, ...moves], { gas: 2_000_000n, requireSuccess: true });
   const batches: Batch[] = [];
   // 40 rows per range and per merged batch: two blocks, where counted in logs they would be 40 blocks.
-  const sizer = createRangeSizer(1_000, { initial: 2, targetLogs: 40 });
+  const sizer = createRangeSizer(1_000, { initial: 2, targetRows: 40 });
   for await (const b of backfillBatches(client, mined.first + 1, mined.last, sizer, { mergeMax: 40 })) {
     batches.push(b);
     await new Promise((r) => setTimeout(r, 50)); // slow enough that ranges arrive behind each batch and could merge
