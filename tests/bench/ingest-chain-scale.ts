@@ -1,7 +1,8 @@
 // Benchmark: cold `strata index` of the chain-scale chain (tests/bench/chain-scale, built and cached on first use).
 // Run: npm run bench:scale [-- [--mysql mysql://root@127.0.0.1:3306/strata_bench] [--scale 0.1] [--sample 1000]]
-// Reports the node's raw eth_getLogs ceiling in this run, events/s for each tenth of the chain's events, RSS, bytes on
-// disk per event by table, and ends comparing a random sample of balances with the chain (exit 1 on any mismatch).
+// Reports the node's raw eth_getLogs ceiling in this run, events/s (and transfer rows/s) for each tenth of the chain's
+// events, RSS, bytes on disk per event by table, and ends comparing a random sample of balances with the chain (exit 1
+// on any mismatch).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,12 +43,19 @@ const scanLogs = async (url: string, last: number, inFlight: number, width = 20)
   return { perBlock, logs, logsPerSecond: Math.round(logs / ((Date.now() - started) / 1000)) };
 };
 
-/** Events/s and peak sampled RSS for each tenth of the chain's logs, from the indexed block over time. */
-const tenths = (perBlock: Uint32Array, samples: IndexSample[]) => {
+/**
+ * Events/s and peak sampled RSS for each tenth of the chain's logs, from the indexed block over time; with the transfer
+ * rows each tenth held (an ERC-1155 batch log is up to 200), so that a tenth heavier than another shows as such.
+ */
+const tenths = (perBlock: Uint32Array, rowsPerBlock: Map<number, number>, samples: IndexSample[]) => {
   const cumulative: number[] = [];
   let sum = 0;
   for (const n of perBlock) cumulative.push((sum += n));
-  const out: Array<{ tenth: number; events: number; seconds: number; eventsPerSecond: number; rssMB: number }> = [];
+  const rowsThrough: number[] = [];
+  let rowSum = 0;
+  for (let b = 0; b < perBlock.length; b++) rowsThrough.push((rowSum += rowsPerBlock.get(b) ?? 0));
+  const out: Array<{ tenth: number; events: number; rows: number; seconds: number; eventsPerSecond: number; rowsPerSecond: number; rssMB: number }> = [];
+  let prevRows = 0;
   let prevEvents = 0;
   let prevMs = 0;
   let s = 0;
@@ -60,9 +68,11 @@ const tenths = (perBlock: Uint32Array, samples: IndexSample[]) => {
     const at = samples[Math.min(s, samples.length - 1)];
     rss = Math.max(rss, at.rss);
     const events = cumulative[Math.min(at.block, cumulative.length - 1)] - prevEvents;
-    const seconds = (at.ms - prevMs) / 1000;
-    out.push({ tenth: k, events, seconds: Number(seconds.toFixed(2)), eventsPerSecond: Math.round(events / Math.max(seconds, 0.001)), rssMB: mb(rss) });
+    const rows = rowsThrough[Math.min(at.block, rowsThrough.length - 1)] - prevRows;
+    const seconds = Math.max((at.ms - prevMs) / 1000, 0.001);
+    out.push({ tenth: k, events, rows, seconds: Number(seconds.toFixed(2)), eventsPerSecond: Math.round(events / seconds), rowsPerSecond: Math.round(rows / seconds), rssMB: mb(rss) });
     prevEvents += events;
+    prevRows += rows;
     prevMs = at.ms;
   }
   return out;
@@ -85,6 +95,9 @@ const main = async () => {
     const config = loadConfig(env);
     const db = await openDatabase(config, createLogger({ logLevel: 'warn' }));
     const transfers = await db.getRepository(TransferEntity).count();
+    const rowsPerBlock = new Map<number, number>(
+      ((await db.query('SELECT block_number AS b, COUNT(*) AS n FROM transfers GROUP BY block_number')) as Array<{ b: unknown; n: unknown }>).map((r) => [Number(r.b), Number(r.n)]),
+    );
     const tables = await tableBytes(db);
     const sample = await checkBalanceSample(db, anvil.rpcUrl, anvil.chainId, manifest.lastBlock, manifest.contracts, numberOption('sample', 1_000));
     await db.destroy();
@@ -102,7 +115,7 @@ const main = async () => {
           peakRssMB: mb(run.peakRss),
           startRssMB: mb(run.startRss),
           rawGetLogsPerSecond: { sequential: raw.sequential, fourInFlight: raw.logsPerSecond },
-          tenths: tenths(raw.perBlock, run.samples),
+          tenths: tenths(raw.perBlock, rowsPerBlock, run.samples),
           bytesPerEvent: {
             total: Math.round(total / raw.logs),
             byTable: Object.fromEntries(tables.slice(0, 8).map((t) => [t.table, { data: Math.round(t.data / raw.logs), index: Math.round(t.index / raw.logs) }])),

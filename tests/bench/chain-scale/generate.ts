@@ -11,7 +11,7 @@ import { Interface } from 'ethers';
 import { anvilBinary, startAnvil } from '../../helpers/anvil';
 import { seededRandom, type Random } from '../../helpers/random';
 import { batchRpc, createDevSender, type Call } from '../lib/dev-transactions';
-import { BLOCKS, BUDGET, CONTRACTS, DECIMALS, POOLS, SEED, eventsPerTx, zipf, type Operation } from './plan';
+import { BLOCKS, BUDGET, CONTRACTS, DECIMALS, DRAW_WEIGHT, POOLS, SEED, eventsPerTx, zipf, type Operation } from './plan';
 
 const HERE = __dirname;
 const SOURCE = path.join(HERE, 'contracts', 'ScaleTokens.sol');
@@ -144,12 +144,13 @@ const build = async (scale: number, dir: string): Promise<Manifest> => {
         return tx(on('revertingBalanceOf'), iface.RevertingBalanceOf.encodeFunctionData('emitLogs', [events, seed]), 150_000 + events * GAS_PER_EVENT[op]);
     }
   };
-  /** An operation drawn in proportion to what is left of each budget. */
+  /** An operation drawn in proportion to what is left of each budget (DRAW_WEIGHT). */
+  const weight = (op: Operation) => remaining[op] * (DRAW_WEIGHT[op] ?? 1);
   const drawOp = (exclude: Operation[] = []): Operation | null => {
     const ops = (Object.keys(remaining) as Operation[]).filter((op) => remaining[op] > 0 && !exclude.includes(op));
-    const total = ops.reduce((a, op) => a + remaining[op], 0);
+    const total = ops.reduce((a, op) => a + weight(op), 0);
     let x = rng.next() * total;
-    for (const op of ops) if ((x -= remaining[op]) < 0) return op;
+    for (const op of ops) if ((x -= weight(op)) < 0) return op;
     return ops.at(-1) ?? null;
   };
 
