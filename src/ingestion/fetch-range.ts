@@ -12,6 +12,12 @@ export type FetchOptions = {
   live: boolean;
   /** Only the logs of these contracts (lower-case), or null for every contract of the chain. */
   addresses?: readonly Hex[] | null;
+  /**
+   * At most this many transfer rows (one per token id): a range whose logs hold more ends at the last block that fits
+   * (its first block whatever it holds), and the batch says so in `toBlock`. Its blocks, receipts and rows are what a
+   * batch holds until its commit, and a range sized before the logs were known can be far denser than expected.
+   */
+  maxRows?: number;
 };
 
 /** Addresses per eth_getLogs filter: hosted providers refuse (or time out on) much longer lists. */
@@ -120,11 +126,28 @@ const transactionRows = (chainId: number, fetched: Fetched[], txHashes: Set<stri
     }),
   );
 
-export const fetchRange = async (client: ChainClient, from: number, to: number, opts: FetchOptions): Promise<Batch> => {
+/** The last block of [from, to] whose transfers, with all those before it, fit in `maxRows` rows; at least `from`. */
+const lastBlockWithin = (transfers: TransferLog[], from: number, to: number, maxRows: number): number => {
+  let rows = 0;
+  for (const t of transfers) {
+    rows += t.tokenIds.length;
+    if (rows > maxRows) return Math.max(from, t.blockNumber - 1);
+  }
+  return to;
+};
+
+export const fetchRange = async (client: ChainClient, from: number, requestedTo: number, opts: FetchOptions): Promise<Batch> => {
   const skipped = new Map<string, number>();
   const addresses = opts.addresses ?? null;
-  const logs = await tokenLogs(client, from, to, addresses);
-  const transfers = decodeLogs(logs, skipped, opts.live);
+  let logs = await tokenLogs(client, from, requestedTo, addresses);
+  let transfers = decodeLogs(logs, skipped, opts.live);
+  const to = opts.maxRows === undefined ? requestedTo : lastBlockWithin(transfers, from, requestedTo, opts.maxRows);
+  if (to < requestedTo) {
+    // The logs past the cut are read again with the next range; their skipped counts are left for it.
+    logs = logs.filter((l) => l.blockNumber <= to);
+    skipped.clear();
+    transfers = decodeLogs(logs, skipped, opts.live);
+  }
 
   // Which blocks to read, and how: with transactions where their data is kept, else the header only.
   const withTxs = new Set<number>();

@@ -1,7 +1,9 @@
 // Benchmark: cold ingestion of the erc20-100k chain (100,064 ERC-20 transfers over 21,016 blocks).
-// Run: npm run bench:ingest [-- [--mysql mysql://root@127.0.0.1:3306/strata_bench] [--cli] [--provider <profile>]]
+// Run: npm run bench:ingest [-- [--mysql mysql://root@127.0.0.1:3306/strata_bench] [--cli] [--provider <profile>]
+//      [--latency-ms N]]
 // --provider: through tests/helpers/provider-emulator.ts with that provider's published limits (infura, alchemy,
-// quicknode, ankr, 1rpc, infura-range; passthrough: the proxy alone, for its own cost).
+// quicknode, ankr, 1rpc, infura-range; passthrough: the proxy alone, for its own cost). --latency-ms: every answer of
+// the emulator (passthrough unless --provider names another) leaves that long after its request, as a remote one's.
 // BENCH_MEMORY=1 prints a memory timeline of the in-process run to stderr.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +16,7 @@ import { ChainCheckpointEntity, TransferEntity, BalanceEntity } from '../../src/
 import { startAnvil } from '../helpers/anvil';
 import { publishedProfile, startProviderEmulator } from '../helpers/provider-emulator';
 import { runStrataIndex } from './lib/strata-index';
+import { numberOption } from './lib/args';
 
 const STATE = path.join(__dirname, '..', '..', '..', 'shared', 'bench', 'erc20-100k', 'anvil-state.json.gz');
 const LAST_BLOCK = 21_016;
@@ -61,7 +64,9 @@ const main = async () => {
   const anvil = await startAnvil({ loadState: statePath, noMining: true });
   memoryNote('anvil up');
   const providerArg = process.argv.indexOf('--provider');
-  const provider = providerArg > 0 ? await startProviderEmulator(anvil.rpcUrl, publishedProfile(process.argv[providerArg + 1])) : null;
+  const latencyMs = numberOption('latency-ms', 0);
+  const profile = providerArg > 0 || latencyMs ? { ...publishedProfile(providerArg > 0 ? process.argv[providerArg + 1] : 'passthrough'), latencyMs } : null;
+  const provider = profile ? await startProviderEmulator(anvil.rpcUrl, profile) : null;
   const env: Record<string, string> = {
     DATA_DIR: dir,
     PORT: '0',
@@ -89,6 +94,7 @@ const main = async () => {
         startupSeconds,
       }),
     );
+    await provider?.close();
     await anvil.stop();
     fs.rmSync(dir, { recursive: true, force: true });
     return;

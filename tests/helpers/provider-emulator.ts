@@ -29,6 +29,8 @@ export type ProviderProfile = {
   logIndexLag?: number;
   /** The node knows no `finalized` / `safe` block (a chain without proof-of-stake finality, an older client). */
   noFinalizedTag?: boolean;
+  /** A remote provider's round trip: every answer leaves this many milliseconds after its request arrived. */
+  latencyMs?: number;
 };
 
 const rpcError = (code: number, message: string, data?: unknown) => ({ jsonrpc: '2.0', id: 1, error: { code, message, ...(data ? { data } : {}) } });
@@ -267,6 +269,7 @@ export const startProviderEmulator = async (target: string, profile: ProviderPro
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
+      if (profile.latencyMs) await new Promise((r) => setTimeout(r, profile.latencyMs));
       const send = (reply: Reply) => {
         const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(text);

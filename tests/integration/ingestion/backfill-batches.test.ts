@@ -1,10 +1,12 @@
 // Backfill ranges read from a real node: in order, every transfer once, and ranges that arrived while the consumer
-// was busy writing joined to the next batch (one commit for several), never past the cap.
+// was busy writing joined to the next batch (one commit for several), never past the cap; a followed range cut to its
+// row budget.
 import { startAnvil, devWallet, type Anvil } from '../../helpers/anvil';
 import { deployTokens, type Tokens } from '../../helpers/chain-fixtures';
 import { batchTransferTx, mineBlocks, mintTx } from '../../helpers/chain-kit';
 import { createChainClient, type ChainClient } from '../../../src/chain/client';
 import { backfillBatches, createRangeSizer, mergeBatches, transferRows } from '../../../src/ingestion/backfill';
+import { fetchRange } from '../../../src/ingestion/fetch-range';
 import type { Batch } from '../../../src/ingestion/types';
 
 let anvil: Anvil;
@@ -111,4 +113,21 @@ test('merging refuses batches that are not consecutive', () => {
   expect(merged.transfers).toHaveLength(7);
   expect(merged.skipped.get('topics')).toBe(2);
   expect(() => mergeBatches([batch(1, 5, 1), batch(7, 9, 1)])).toThrow(/not consecutive/);
+});
+
+test('a range read with a row budget ends at the last block that fits, its first block whatever it holds', async () => {
+  const live = { allHeaders: true, receipts: true, live: true };
+  // Three rows per block: 10 rows fit three blocks, the fourth would make 12.
+  const cut = await fetchRange(client, first, last, { ...live, maxRows: 10 });
+  expect(cut.toBlock).toBe(first + 2);
+  expect(cut.transfers).toHaveLength(9);
+  expect(cut.blocks.map((b) => b.number)).toEqual([first, first + 1, first + 2]);
+  expect(cut.toHash).toBe((await client.eth_getBlockByNumber(first + 2, false))!.hash);
+  expect(new Set(cut.transactions.map((t) => t.blockNumber))).toEqual(new Set([first, first + 1, first + 2]));
+  // A first block over the budget is read whole.
+  const one = await fetchRange(client, first, last, { ...live, maxRows: 2 });
+  expect([one.toBlock, one.transfers.length]).toEqual([first, 3]);
+  // Within the budget: the range as asked.
+  const whole = await fetchRange(client, first, last, { ...live, maxRows: BLOCKS * PER_BLOCK });
+  expect([whole.toBlock, whole.transfers.length]).toEqual([last, BLOCKS * PER_BLOCK]);
 });
