@@ -155,9 +155,11 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   let followWidth = FOLLOW_MAX_BLOCKS;
   /**
    * Catching up: the next range, read while the last one was being written, so that the node's latency hides behind
-   * the write. Only ranges past the reorg window are read ahead; a read that fails is read again in its own round.
+   * the write. Only ranges past the reorg window are read ahead; a read that fails is read again in its own round, and
+   * so is one read for other contracts (a named contract that joined the followed ones meanwhile).
    */
-  let readAhead: { from: number; batch: Promise<Batch | null> } | null = null;
+  let readAhead: { from: number; contracts: string; batch: Promise<Batch | null> } | null = null;
+  const contractsKey = (addresses: string[] | null) => (addresses ? addresses.join(',') : '*');
 
   // As much as a merged backfill batch, whatever the range: after a stretch of empty blocks the sizer allows 50 blocks,
   // and 50 dense ones with their receipts took the heap from 90 to 240 MB on the chain-scale chain.
@@ -178,7 +180,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     // No wider than the backfill's sizer allows either: 50 blocks of a busy chain (500 transfers each, with their
     // receipts) held 1 GB at once where the chain-scale backfill before it stayed near 550 MB. Twice its range, as much
     // as a merged backfill batch: each round commits, and while catching up one more range is read ahead.
-    const ahead = readAhead?.from === from ? await readAhead.batch : null;
+    const ahead = readAhead?.from === from && readAhead.contracts === contractsKey(addresses) ? await readAhead.batch : null;
     readAhead = null;
     let batch: Batch;
     if (ahead) batch = ahead;
@@ -212,7 +214,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     const nextTo = followTo(next, head, sizer);
     if (next <= nextTo && nextTo <= head - Math.max(window, NEAR_HEAD_BLOCKS)) {
       logger.debug({ from: next, to: nextTo }, 'reading ahead');
-      readAhead = { from: next, batch: fetchRange(client, next, nextTo, followOptions(addresses)).catch(() => null) };
+      readAhead = { from: next, contracts: contractsKey(addresses), batch: fetchRange(client, next, nextTo, followOptions(addresses)).catch(() => null) };
     }
     await commit(batch, tracker, head);
     return { indexed: batch.toBlock, events: batch.transfers.length };
