@@ -8,7 +8,7 @@ import type { Batch } from './types';
  * response until its commit. Measured on erc20-100k (MariaDB): 2,500 cost ~10 % throughput for a peak at most ~30 MB
  * lower; the old sizer settled at ~9,500, with 4 such ranges waiting behind each commit.
  */
-export const TARGET_ROWS = 5_000;
+const TARGET_ROWS = 5_000;
 
 /**
  * The rows a batch's transfers become: one per token id, so an ERC-1155 `TransferBatch` of 200 ids weighs 200. What

@@ -8,7 +8,7 @@ import { END_OF_BLOCK, type PubSub } from '../pubsub';
 import { applyBatch } from './apply-batch';
 import { createBalanceCache } from './balance-cache';
 import { balanceKey } from './balances';
-import { TARGET_ROWS, backfillBatches, createRangeSizer, transferRows, type RangeSizer } from './backfill';
+import { MERGE_MAX_TRANSFERS, backfillBatches, createRangeSizer, transferRows, type RangeSizer } from './backfill';
 import { createContractTracker, type ContractTracker } from './contracts';
 import { createContractBackfill } from './contract-backfill';
 import { createWatchList, type WatchRound } from './watched-contracts';
@@ -161,10 +161,15 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   let readAhead: { from: number; contracts: string; batch: Promise<Batch | null> } | null = null;
   const contractsKey = (addresses: string[] | null) => (addresses ? addresses.join(',') : '*');
 
-  // As much as a merged backfill batch, whatever the range: after a stretch of empty blocks the sizer allows 50 blocks,
-  // and 50 dense ones with their receipts took the heap from 90 to 240 MB on the chain-scale chain.
-  const followOptions = (addresses: string[] | null) => ({ allHeaders: true, receipts: true, live: true, addresses, maxRows: FOLLOW_RANGES * TARGET_ROWS });
-  /** The last block of a followed range from `from`: no wider than the backfill's sizer allows either (see `follow`). */
+  // At most as many rows as a merged backfill batch, whatever the range: after a stretch of empty blocks the sizer
+  // allows 50 blocks, and 50 dense ones with their receipts took the heap from 90 to 240 MB on the chain-scale chain.
+  const followOptions = (addresses: string[] | null) => ({ allHeaders: true, receipts: true, live: true, addresses, maxRows: MERGE_MAX_TRANSFERS });
+  /**
+   * The last block of a followed range from `from`. No wider than the backfill's sizer allows either: 50 blocks of a
+   * busy chain (500 transfers each, with their receipts) held 1 GB at once where the chain-scale backfill before it
+   * stayed near 550 MB. Twice its range, as much as a merged backfill batch: each round commits, and while catching up
+   * one more range is read ahead.
+   */
   const followTo = (from: number, head: number, sizer: RangeSizer) => Math.min(head, from + Math.min(followWidth, sizer.widest(), FOLLOW_RANGES * sizer.size) - 1);
 
   /** Follows the head; returns the new indexed block (and its events) when the batch extended the stored branch, else null. */
@@ -177,9 +182,6 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   ): Promise<{ indexed: number; events: number } | null> => {
     const cp = (await checkpoints.findOneBy({ chainId }))!;
     const from = cp.indexedBlock + 1;
-    // No wider than the backfill's sizer allows either: 50 blocks of a busy chain (500 transfers each, with their
-    // receipts) held 1 GB at once where the chain-scale backfill before it stayed near 550 MB. Twice its range, as much
-    // as a merged backfill batch: each round commits, and while catching up one more range is read ahead.
     const ahead = readAhead?.from === from && readAhead.contracts === contractsKey(addresses) ? await readAhead.batch : null;
     readAhead = null;
     let batch: Batch;
