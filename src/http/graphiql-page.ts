@@ -78,7 +78,7 @@ subscription LiveBalances {
 mutation CreateCollection {
   createCollection(input: { name: "My collection", description: "Created from GraphiQL" }) {
     id
-    baseURIs { contractMetadataURI tokenMetadataURI }
+    baseUris { contractMetadataUri tokenMetadataUri }
   }
 }`,
       { Authorization: `Bearer ${bearerToken}` },
