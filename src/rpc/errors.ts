@@ -1,7 +1,7 @@
 // webrpc errors: the JSON shape, the built-in routing errors, and each service's codes for domain errors.
 import type { DomainError, DomainErrorKind } from '../domain/errors';
 
-export type ServiceName = 'Collections' | 'Metadata' | 'Indexer' | 'API' | 'Analytics';
+export type ServiceName = 'Collections' | 'Metadata' | 'Admin' | 'Indexer' | 'IndexerGateway' | 'API' | 'Analytics';
 
 export type WebrpcError = { error: string; code: number; msg: string; message: string; cause?: string; status: number };
 
@@ -26,6 +26,12 @@ const BUILTIN = {
 export const badRoute = (path: string) => make(BUILTIN.badRoute, BUILTIN.badRoute.msg, `no webrpc method defined for path ${path}`);
 export const badMethod = (method: string) => make(BUILTIN.badMethod, BUILTIN.badMethod.msg, `unsupported method ${method} (only POST is allowed)`);
 export const badRequest = (cause: string) => make(BUILTIN.badRequest, BUILTIN.badRequest.msg, cause);
+/**
+ * A method the published clients have and Strata does not serve (rpc/unavailable.ts): the clients' own MethodNotFound
+ * (1003 in the Indexer and Metadata schemas), so an app can tell it from a typo'd route (bad route) and read why.
+ */
+export const methodNotAvailable = (path: string, reason: string) =>
+  make({ error: 'MethodNotFound', code: 1003, status: 404, msg: 'Method not found' }, `${path} is not available on Strata: ${reason}`);
 /** Never carries internal detail: that goes to the log. */
 export const internalError = () => make(BUILTIN.internal);
 
@@ -60,6 +66,8 @@ const KEY_CODES: Partial<Record<DomainErrorKind, Code>> = {
 const SERVICE_CODES: Record<ServiceName, Partial<Record<DomainErrorKind, Code>>> = {
   Collections: {},
   Metadata: {},
+  Admin: {},
+  IndexerGateway: {},
   Indexer: {
     ...KEY_CODES,
     Timeout: c('Timeout', 1900, 408, 'Request timed out'),
@@ -104,6 +112,9 @@ const METADATA_CODES: Partial<Record<DomainErrorKind, Code>> = {
 };
 SERVICE_CODES.Collections = METADATA_CODES;
 SERVICE_CODES.Metadata = METADATA_CODES;
+SERVICE_CODES.Admin = METADATA_CODES;
+// The multi-chain gateway's schema shares the Indexer's codes.
+SERVICE_CODES.IndexerGateway = SERVICE_CODES.Indexer;
 
 /** The webrpc error for a domain error on `service`; `msg` carries the domain's explanation. */
 export const domainToWebrpc = (service: ServiceName, err: Pick<DomainError, 'kind' | 'message'>): WebrpcError => {

@@ -6,7 +6,8 @@ import type { Credentials } from '../domain/auth/credentials';
 import { invalidArgument, isDomainError, refusalHeadersOf } from '../domain/errors';
 import { asGraphQLError } from '../graphql/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
-import { badMethod, badRequest, badRoute, domainToWebrpc, internalError, type WebrpcError } from './errors';
+import { badMethod, badRequest, badRoute, domainToWebrpc, internalError, methodNotAvailable, type WebrpcError } from './errors';
+import { UNAVAILABLE } from './unavailable';
 import { withWireFieldNames } from './wire/field-names';
 import { webrpcErrorOf } from './graphql-errors';
 import { variableProblemOf } from './variable-problems';
@@ -102,7 +103,10 @@ export const createRpcHandler = ({
   const handle = async (req: IncomingMessage, res: ServerResponse, readBody: () => Promise<Buffer>) => {
     const path = (req.url ?? '').split('?')[0];
     const entry = table.get(path);
-    if (!entry) return fail(res, badRoute(path));
+    if (!entry) {
+      const reason = UNAVAILABLE.get(path);
+      return fail(res, reason ? methodNotAvailable(path, reason) : badRoute(path));
+    }
     if (req.method !== 'POST') return fail(res, badMethod(req.method ?? ''), { Allow: 'POST' });
     const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (contentType !== 'application/json') {

@@ -56,11 +56,10 @@ const expectBuiltin = (r: Reply, want: (typeof builtin)[keyof typeof builtin], c
 };
 
 describe('routes', () => {
-  it('unknown operations and operations outside the specification → 404 WebrpcBadRoute -2 "bad route"', async () => {
+  it('unknown operations → 404 WebrpcBadRoute -2 "bad route"', async () => {
     for (const path of [
       '/rpc/Collections/Nope',
-      '/rpc/Indexer/FetchTransactionReceipt',
-      '/rpc/Collections/CreateCollection', // exists in the published client, not in the specification
+      '/rpc/Indexer/GetEverything',
       '/rpc/collections/listcollections', // routes are exact, as in generated webrpc servers
       '/rpc/Collections/ListCollections/extra',
       '/rpc/Collections',
@@ -72,8 +71,15 @@ describe('routes', () => {
   });
 
   it('a bad route is reported before authentication, method and content type', async () => {
-    const r = await call('/rpc/Indexer/FetchTransactionReceipt', { method: 'GET' });
+    const r = await call('/rpc/Indexer/GetEverything', { method: 'GET' });
     expectBuiltin(r, builtin.badRoute);
+  });
+
+  it('a published client method Strata does not serve → 404 MethodNotFound 1003 saying why, not a bad route', async () => {
+    const r = await post('/rpc/Metadata/GetNiftyswapUnitPrices', '{}');
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ error: 'MethodNotFound', code: 1003, status: 404 });
+    expect(String(r.body.msg)).toMatch(/Niftyswap/);
   });
 
   it('ignores a query string', async () => {

@@ -1,0 +1,80 @@
+// Methods of the published clients that Strata does not serve (yet), each with the reason an app developer reads in the
+// MethodNotFound error, instead of webrpc's bad route (which reads like a wrong base URL). A method leaves this list
+// when the RPC table serves it; tests/unit/rpc/unavailable.test.ts checks the two never overlap.
+
+const NIFTYSWAP = 'Niftyswap markets are not indexed by Strata';
+const TOKEN_DIRECTORY = 'Strata has no curated token directory; use SearchContracts and GetContractInfo';
+const MARKETPLACE = 'Strata does not index marketplace orders';
+const PRICES = 'no price source is configured (PRICE_FEED_URL)';
+const NOT_YET = 'not built yet in this version of Strata';
+
+const list: Record<string, Record<string, string>> = {
+  Metadata: {
+    GetNiftyswapTokenQuantity: NIFTYSWAP,
+    GetNiftyswapUnitPrices: NIFTYSWAP,
+    GetNiftyswapUnitPricesWithQuantities: NIFTYSWAP,
+    GetTokenDirectoryNetworks: TOKEN_DIRECTORY,
+    GetTokenDirectory: TOKEN_DIRECTORY,
+    SearchTokenDirectory: TOKEN_DIRECTORY,
+    ...Object.fromEntries(
+      [
+        'Ping', 'Version', 'RuntimeStatus', 'GetTask', 'GetTaskStatus', 'GetContractInfoBatch', 'RefreshContractInfo',
+        'RefreshContractInfoBatch', 'RefreshTokenMetadata', 'SearchTokenMetadataByQuery', 'SearchTokenMetadata',
+        'SearchTokenMetadataTokenIDs', 'GetTokenMetadataPropertyFilters',
+      ].map((op) => [op, NOT_YET]),
+    ),
+  },
+  Collections: Object.fromEntries(
+    [
+      'CreateCollection', 'UpdateCollection', 'DeleteCollection', 'PublishCollection', 'UnpublishCollection',
+      'CreateContractCollection', 'GetContractCollection', 'ListContractCollections', 'UpdateContractCollection',
+      'DeleteContractCollection', 'CreateToken', 'GetToken', 'ListTokens', 'DeleteToken', 'CreateAsset', 'GetAsset',
+      'UpdateAsset', 'DeleteAsset',
+    ].map((op) => [op, NOT_YET]),
+  ),
+  Admin: {
+    IsInTokenDirectory: TOKEN_DIRECTORY,
+    SetTokenDirectoryFeatureIndex: TOKEN_DIRECTORY,
+    AddContractToTokenDirectory: TOKEN_DIRECTORY,
+    RemoveContractFromTokenDirectory: TOKEN_DIRECTORY,
+    RefreshTokenDirectory: TOKEN_DIRECTORY,
+    ...Object.fromEntries(
+      [
+        'RefreshContractInfoUpdatedBefore', 'RefreshTokenMetadataUpdatedBefore', 'GetContractInfoOverride',
+        'GetContractInfoOverrides', 'AddContractInfoOverride', 'UpdateContractInfoOverride', 'RemoveContractInfoOverride',
+      ].map((op) => [op, NOT_YET]),
+    ),
+  },
+  Indexer: {
+    GetMarketplaceOrders: MARKETPLACE,
+    GetMarketplaceTopOrders: MARKETPLACE,
+    GetTokenPrice: PRICES,
+    GetTokenPrices: PRICES,
+    ListTokenPrices: PRICES,
+    ...Object.fromEntries(
+      [
+        'AddWebhookListener', 'UpdateWebhookListener', 'RemoveWebhookListener', 'ToggleWebhookListener',
+        'PauseAllWebhookListeners', 'ResumeAllWebhookListeners', 'GetWebhookListener', 'GetAllWebhookListeners',
+        'RemoveAllWebhookListeners', 'FetchTransactionReceipt', 'FetchTransactionReceiptWithFilter', 'GetChainID',
+        'GetEtherBalance', 'GetNativeTokenBalance', 'GetTokenBalancesByContract', 'GetTokenBalancesDetails',
+        'GetTokenIDRanges', 'GetTokenIDs', 'GetTokenSupplies', 'GetTokenSuppliesMap', 'Ping', 'RuntimeStatus',
+        'SyncBalance', 'Version',
+      ].map((op) => [op, NOT_YET]),
+    ),
+  },
+  IndexerGateway: {
+    GetTokenPrice: PRICES,
+    GetTokenPrices: PRICES,
+    ...Object.fromEntries(
+      [
+        'GetBalanceUpdates', 'GetChains', 'GetNativeTokenBalance', 'GetTokenBalances', 'GetTokenBalancesByContract',
+        'GetTokenBalancesDetails', 'GetTokenBalancesSummary', 'GetTransactionHistory', 'Ping', 'RuntimeStatus', 'Version',
+      ].map((op) => [op, NOT_YET]),
+    ),
+  },
+};
+
+/** `/rpc/<Service>/<Operation>` → why it is not served. */
+export const UNAVAILABLE: ReadonlyMap<string, string> = new Map(
+  Object.entries(list).flatMap(([service, ops]) => Object.entries(ops).map(([op, reason]) => [`/rpc/${service}/${op}`, reason] as const)),
+);
