@@ -53,6 +53,11 @@ export const startDevNode = async (): Promise<DevNode> => {
   const child: ChildProcess = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(CHAIN_ID)], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // `strata dev` may end through process.exit (a start-up error such as a busy port) without reaching stop():
+  // the node must not outlive it. A kill is synchronous, so it is allowed in an 'exit' listener.
+  const killOnExit = () => void child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => void (stderr.length < 4_000 && (stderr += c.toString())));
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`anvil exited (code ${code}): ${stderr.trim()}`))));

@@ -57,6 +57,7 @@ export const registerDevCommand = (program: Command, { configOrExit, startOrExit
       // The devnet starts empty each time, so the database of the last one would describe another chain.
       fs.rmSync(dataDir, { recursive: true, force: true });
       const node = await startDevNode();
+      createLogger(base).info({ rpcUrl: node.rpcUrl, chainId: node.chainId }, 'devnet started');
       let sample: SampleChain | null = null;
       let app: App | null = null;
       let stopping = false;

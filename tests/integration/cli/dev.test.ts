@@ -3,6 +3,8 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { startStrata, type StrataProcess } from '../../helpers/processes';
@@ -66,3 +68,30 @@ it('serves the devnet’s tokens with the printed key, streams its transfers, an
   );
   expect(stillUp).toBe(false);
 });
+
+it('leaves no anvil behind when it cannot start (the HTTP port is busy)', async () => {
+  const busy = net.createServer();
+  await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
+  const port = (busy.address() as net.AddressInfo).port;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-dev-busy-'));
+  try {
+    const child = spawn(process.execPath, [path.join(__dirname, '..', '..', '..', 'bin', 'strata.js'), 'dev'], {
+      env: { PATH: process.env.PATH, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'info' },
+    });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+    expect(code).not.toBe(0);
+    expect(out).toMatch(/already in use/);
+    const devnet = JSON.parse(out.split('\n').find((l) => l.includes('"devnet started"'))!).rpcUrl as string;
+    const stillUp = await fetch(devnet, { method: 'POST', body: '{}', signal: AbortSignal.timeout(2_000) }).then(
+      () => true,
+      () => false,
+    );
+    expect(stillUp).toBe(false);
+  } finally {
+    busy.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
