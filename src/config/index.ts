@@ -191,13 +191,20 @@ const parseDatabaseUrl = (url: string | undefined, dataDir: string, cacheMb: num
 // generate the secret once and keep it beside the database.
 const embeddedJwtSecret = (dataDir: string): string => {
   const file = path.join(dataDir, 'jwt-secret');
-  ensurePrivateDir(dataDir);
   try {
-    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    ensurePrivateDir(dataDir);
+    try {
+      fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    return fs.readFileSync(file, 'utf8').trim();
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    // The first thing written to DATA_DIR: a directory Strata cannot create or write is a configuration problem.
+    const e = err as NodeJS.ErrnoException;
+    if (!e.code || !e.syscall) throw err;
+    throw new ConfigError([`DATA_DIR: cannot ${e.syscall} ${e.path ?? dataDir} (${e.code}): set DATA_DIR to a directory this user can write`]);
   }
-  return fs.readFileSync(file, 'utf8').trim();
 };
 
 /** The environment with some settings replaced (`strata dev` points DATA_DIR and CHAINS at its devnet). */
