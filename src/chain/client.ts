@@ -161,8 +161,9 @@ export const createChainClient = async (options: ChainClientOptions): Promise<Ch
         minTimeout: opts.retryMinDelayMs,
         maxTimeout: RETRY_MAX_DELAY_MS,
         randomize: true,
+        // Each attempt at debug: the caller logs the request's failure once (five warnings a retry buried the cause).
         onFailedAttempt: (err) =>
-          logger.warn(
+          logger.debug(
             { method, url: where(), attempt: err.attemptNumber, retriesLeft: err.retriesLeft, err: err.message },
             'chain request attempt failed',
           ),
