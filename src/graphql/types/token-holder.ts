@@ -1,5 +1,6 @@
 // TokenHolder: an account holding a token, with the `tokenHolders` query (X-Access-Key).
 import { builder } from '../builder';
+import { invalidArgument } from '../../domain/errors';
 import type { TokenHolder } from '../../domain/indexer/holders';
 import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
 import { CHAIN_ID_ARG } from './token-balance';
@@ -26,10 +27,28 @@ export const TokenHolderConnectionRef = connectionType(TokenHolderRef, 'TokenHol
   count: 'Accounts holding the token.',
 });
 
+/**
+ * The contract of a token argument set: `contractAddress`, as every other field names it, or the older `contract`
+ * (deprecated, kept so that existing documents still run). Both optional in the schema, so exactly one is checked here.
+ */
+export const contractArgs = builder.args((t) => ({
+  contractAddress: t.string({ description: 'The token contract’s address (any case). Required (or the deprecated `contract`).' }),
+  contract: t.string({ deprecationReason: 'Use `contractAddress`, as every other field does.', description: 'The token contract’s address (any case).' }),
+}));
+
+export const contractOf = (args: { contractAddress?: string | null; contract?: string | null }): string => {
+  if (args.contractAddress != null && args.contract != null && args.contractAddress.toLowerCase() !== args.contract.toLowerCase()) {
+    throw invalidArgument('contractAddress', 'give either contractAddress or the deprecated contract, not two different addresses');
+  }
+  const contract = args.contractAddress ?? args.contract;
+  if (contract == null) throw invalidArgument('contractAddress', 'required');
+  return contract;
+};
+
 /** Arguments naming a token: its chain, contract and (not for an ERC-20) token id. */
 export const tokenArgs = builder.args((t) => ({
   chainId: t.string(CHAIN_ID_ARG),
-  contract: t.string({ required: true, description: 'The token contract’s address (any case).' }),
+  ...contractArgs,
   tokenId: t.field({
     type: 'BigInt',
     description: 'The token id; absent for an ERC-20, or for a collectible contract as a whole.',
@@ -45,7 +64,7 @@ builder.queryFields((t) => ({
     args: { ...tokenArgs, ...pagingArgs },
     resolve: async (_, args, ctx) =>
       connectionOf(
-        await ctx.services.indexer.tokenHolders(ctx.credentials, { chainId: args.chainId, contract: args.contract, tokenId: args.tokenId, page: pageOfArgs(args) }),
+        await ctx.services.indexer.tokenHolders(ctx.credentials, { chainId: args.chainId, contract: contractOf(args), tokenId: args.tokenId, page: pageOfArgs(args) }),
       ),
   }),
 }));

@@ -3,6 +3,7 @@ import { builder } from '../builder';
 import type { TokenSupply } from '../../domain/indexer/holders';
 import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
 import { CHAIN_ID_ARG } from './token-balance';
+import { contractArgs, contractOf } from './token-holder';
 
 export const TokenSupplyRef = builder.objectRef<TokenSupply>('TokenSupply').implement({
   description: 'One token id of a collectible contract: what exists of it, as indexed.',
@@ -28,10 +29,10 @@ builder.queryFields((t) => ({
       'Supply and holder count of each token id of an ERC-721/1155 contract that someone holds, in token id order (as text); 50 per page by default, at most 500 (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
-      contract: t.arg.string({ required: true, description: 'The token contract’s address (any case).' }),
+      ...contractArgs,
       ...pagingArgs,
     },
     resolve: async (_, args, ctx) =>
-      connectionOf(await ctx.services.indexer.tokenSupplies(ctx.credentials, { chainId: args.chainId, contract: args.contract, page: pageOfArgs(args) })),
+      connectionOf(await ctx.services.indexer.tokenSupplies(ctx.credentials, { chainId: args.chainId, contract: contractOf(args), page: pageOfArgs(args) })),
   }),
 }));

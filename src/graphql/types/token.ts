@@ -5,7 +5,7 @@ import type { TokenKey } from '../../domain/indexer/service';
 import { loadContractInfo, loadTokenMetadata } from '../loaders';
 import { connectionOf, pageOfArgs, pagingArgs } from './connection';
 import { ContractInfoRef } from './contract-info';
-import { TokenHolderConnectionRef, tokenArgs } from './token-holder';
+import { TokenHolderConnectionRef, contractOf, tokenArgs } from './token-holder';
 import { TokenMetadataRef } from './token-metadata';
 import { TransactionConnectionRef } from './transaction';
 
@@ -67,6 +67,6 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'One token with its metadata, supply, holders and recent transfers (X-Access-Key).',
     args: { ...tokenArgs },
-    resolve: (_, args, ctx) => ctx.services.indexer.token(ctx.credentials, args),
+    resolve: (_, args, ctx) => ctx.services.indexer.token(ctx.credentials, { chainId: args.chainId, contract: contractOf(args), tokenId: args.tokenId }),
   }),
 }));

@@ -416,7 +416,7 @@ describe('connections both ways, with counts', () => {
 
 describe('holders and supply', () => {
   const HOLDERS = `query($c: String!, $t: BigInt, $first: Int, $after: String, $last: Int, $before: String) {
-    tokenHolders(contract: $c, tokenId: $t, first: $first, after: $after, last: $last, before: $before) { ${CONNECTION_FIELDS('accountAddress tokenId balance tokenCount')} } }`;
+    tokenHolders(contractAddress: $c, tokenId: $t, first: $first, after: $after, last: $last, before: $before) { ${CONNECTION_FIELDS('accountAddress tokenId balance tokenCount')} } }`;
   /** Every holder, after paging both ways one by one. */
   const holders = async (vars: Record<string, unknown>) => {
     const keys = await walkBothWays(async (args) => (await gql(env, HOLDERS, { ...vars, ...args })).tokenHolders, 1, (n: any) => n.accountAddress);
@@ -450,7 +450,7 @@ describe('holders and supply', () => {
   it('answers the supply of each token id, and one token with its supply, holders, metadata and transfers', async () => {
     const { addr, tokens, tx } = env;
     const SUPPLIES = `query($c: String!, $first: Int, $after: String, $last: Int, $before: String) {
-      tokenSupplies(contract: $c, first: $first, after: $after, last: $last, before: $before) { ${CONNECTION_FIELDS('tokenId supply holders')} } }`;
+      tokenSupplies(contractAddress: $c, first: $first, after: $after, last: $last, before: $before) { ${CONNECTION_FIELDS('tokenId supply holders')} } }`;
     const ids = await walkBothWays(async (args) => (await gql(env, SUPPLIES, { c: addr.erc1155, ...args })).tokenSupplies, 1, (n: any) => n.tokenId);
     expect(ids).toEqual(expect.arrayContaining(['1', '2', '3']));
     const supplies = (await gql(env, SUPPLIES, { c: addr.erc1155, first: 100 })).tokenSupplies.nodes;
@@ -459,7 +459,7 @@ describe('holders and supply', () => {
       expect(s.holders).toBe(held.length);
       expect(s.supply).toBe(held.reduce((sum, h) => sum + BigInt(h.balance), 0n).toString());
     }
-    const TOKEN = `query($c: String!, $t: BigInt) { token(contract: $c, tokenId: $t) {
+    const TOKEN = `query($c: String!, $t: BigInt) { token(contractAddress: $c, tokenId: $t) {
       contractAddress tokenId supply holdersCount contractInfo { type } metadata { tokenId }
       holders(first: 1) { totalCount nodes { accountAddress balance } }
       transfers(first: 100) { totalCount nodes { txnHash } } } }`;
@@ -476,6 +476,18 @@ describe('holders and supply', () => {
     const nfts = (await gql(env, TOKEN, { c: addr.erc721 })).token;
     const owners = await holders({ c: addr.erc721 });
     expect(nfts).toMatchObject({ supply: String(owners.reduce((n, h) => n + h.tokenCount, 0)), holdersCount: owners.length });
+  });
+
+  it('still takes the deprecated `contract` argument, and names contractAddress when the contract is missing or given twice differently', async () => {
+    const { addr } = env;
+    const byNew = await gql(env, `query($c: String!) { tokenHolders(contractAddress: $c, first: 100) { nodes { accountAddress balance } } }`, { c: addr.erc20 });
+    const byOld = await gql(env, `query($c: String!) { tokenHolders(contract: $c, first: 100) { nodes { accountAddress balance } } }`, { c: addr.erc20 });
+    expect(byOld).toEqual(byNew);
+    for (const args of ['', `contractAddress: "${addr.erc20}", contract: "${addr.erc721}"`]) {
+      const r = await env.server.graphql(`{ token(${args || 'tokenId: "1"'}) { supply } tokenSupplies(${args || 'first: 1'}) { totalCount } }`, {}, env.headers);
+      expect(r.body.data).toEqual({ token: null, tokenSupplies: null });
+      for (const e of r.body.errors) expect(e.extensions).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'contractAddress' });
+    }
   });
 });
 
