@@ -12,7 +12,7 @@ import { createChainsService, type ChainsService } from './chains';
 import { createCollectionsService, type CollectionsService } from './collections/service';
 import { createIndexerService, type IndexerService } from './indexer/service';
 import { createLimitsService, type LimitsService } from './limits/service';
-import { createChainSourcesService, type ChainSourcesService } from './indexer/sources';
+import { createChainSourcesService, type ChainSourcesService, type ContractPruner } from './indexer/sources';
 import { createProjectsService, type ProjectsService } from './projects/service';
 import { createSubscriptionsService, type SubscriptionsService } from './subscriptions/service';
 import type { ContractsService } from './contracts/service';
@@ -48,9 +48,10 @@ export type Services = {
   reads: Reads;
 };
 
-export type ServiceDeps = { config: Config; db: Db; registry: ChainRegistry; pubsub: PubSub };
+/** `pruneContract`: ingestion's, the only writer of chain tables (ingestion/prune.ts). */
+export type ServiceDeps = { config: Config; db: Db; registry: ChainRegistry; pubsub: PubSub; pruneContract: ContractPruner };
 
-export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): Services => {
+export const createServices = ({ config, db, registry, pubsub, pruneContract }: ServiceDeps): Services => {
   const auth = createAuthService({
     db,
     jwtSecret: config.jwtSecret,
@@ -87,7 +88,7 @@ export const createServices = ({ config, db, registry, pubsub }: ServiceDeps): S
     assets,
     subscriptions: createSubscriptionsService({ auth, chains, pubsub, db }),
     indexer: createIndexerService({ db, auth, chains, registry, adminToken: config.adminToken }),
-    sources: createChainSourcesService({ db, chains }),
+    sources: createChainSourcesService({ db, chains, pruneContract }),
     ...createMetadataServices({ config, db, registry, auth, chains, collections }),
     wallets: createWalletsService({ db, auth, chains, registry, publicUrl: config.publicUrl }),
     analytics: createAnalyticsService({ db, auth, chains, projects }),

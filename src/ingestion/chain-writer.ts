@@ -145,6 +145,34 @@ export const undoAbove = async (m: EntityManager, chainId: number, ancestor: num
   for (const part of chunks(ids, 500)) await undo.delete({ id: In(part) });
 };
 
+/**
+ * Deletes for good the rows of `entities` that `where` selects on one chain (a pruned contract's), with the undo entries
+ * that a rollback would bring them back from: those of keyed rows, read through this module's own key encoding (the key,
+ * or the before-image when the key does not hold `where`'s properties). Entries of other tables stay, so a rollback
+ * still undoes their rows. Returns the rows deleted, per entity in the given order.
+ */
+export const deleteForGood = async (m: EntityManager, chainId: number, entities: EntitySchema<ObjectLiteral>[], where: ObjectLiteral): Promise<number[]> => {
+  const deleted: number[] = [];
+  for (const entity of entities) deleted.push((await m.getRepository(entity).delete({ ...where, chainId })).affected ?? 0);
+  const names = entities.map((e) => m.connection.getMetadata(e).name);
+  const props = Object.keys(where);
+  const matches = (row: ObjectLiteral | null) => row !== null && props.every((p) => row[p] === where[p]);
+  const undo = m.getRepository(ChainUndoEntity);
+  const forget: number[] = [];
+  // In pages: the log spans the whole reorg window of a busy chain.
+  for (let after = -1; ; ) {
+    const page = await undo.find({ where: { chainId, kind: 'row', entity: In(names), id: MoreThan(after) }, order: { id: 'ASC' }, take: 5_000 });
+    for (const e of page) {
+      const key = decode(e.key!);
+      if (props.every((p) => p in key) ? matches(key) : matches(e.before === null ? null : decode(e.before))) forget.push(e.id!);
+    }
+    if (page.length < 5_000) break;
+    after = page[page.length - 1].id!;
+  }
+  for (const part of chunks(forget, 500)) await undo.delete({ id: In(part) });
+  return deleted;
+};
+
 /** Entries of blocks at or below `block` can no longer be reached by a rollback. */
 export const forgetUndoThrough = (m: EntityManager, chainId: number, block: number) =>
   m.getRepository(ChainUndoEntity).createQueryBuilder().delete().where('chain_id = :chainId AND block_number <= :block', { chainId, block }).execute();

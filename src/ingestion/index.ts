@@ -10,6 +10,8 @@ import { createIngestionMetrics } from './progress';
 import { createQueryIndexDeferral } from './query-index-deferral';
 import { createHeapCeiling } from './heap-ceiling';
 
+export { contractPrunerOf } from './prune';
+
 export type Ingestion = { stop(): Promise<void> };
 
 export const startIngestion = ({

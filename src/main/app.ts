@@ -8,7 +8,7 @@ import { createPubSub, type PubSub } from '../pubsub';
 import type { HttpServer } from '../http/listener';
 import type { HttpDeps } from '../http/server';
 import { createOperationsServer } from '../http/operations';
-import { startIngestion, type Ingestion } from '../ingestion';
+import { contractPrunerOf, startIngestion, type Ingestion } from '../ingestion';
 import client from 'prom-client';
 
 export type AppOptions = {
@@ -91,7 +91,7 @@ export const createApp = async (
   const replicas =
     options.serve === true ? await startReplicaMonitor(db, { readReplicas: config.readReplicas, log: logger.child({ layer: 'db' }), registry: metricsRegistry }) : null;
   const pubsub = await createEventBus(config, db, logger, metricsRegistry);
-  const services = createServices({ config, db, registry, pubsub });
+  const services = createServices({ config, db, registry, pubsub, pruneContract: contractPrunerOf(db) });
   const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry, graphiqlCredentials: options.graphiqlCredentials });
   let ingestion: Ingestion | null = null;
   return {

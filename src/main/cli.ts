@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from '../config';
 import { createLogger } from '../config/logger';
 import { createChainRegistry } from '../chain/registry';
 import { createServices } from '../domain/services';
+import { contractPrunerOf } from '../ingestion';
 import { createPubSub } from '../pubsub';
 import { isDomainError } from '../domain/errors';
 import { createApp, openDatabase } from './app';
@@ -36,7 +37,7 @@ const withServices = async (fn: (s: ReturnType<typeof createServices>) => Promis
   const registry = createChainRegistry({ chains: config.chains });
   const pubsub = createPubSub({ redis: null });
   try {
-    process.stdout.write(`${JSON.stringify(await fn(createServices({ config, db, registry, pubsub })))}\n`);
+    process.stdout.write(`${JSON.stringify(await fn(createServices({ config, db, registry, pubsub, pruneContract: contractPrunerOf(db) })))}\n`);
   } catch (err) {
     if (!isDomainError(err)) throw err;
     process.stderr.write(`${err.message}\n`);

@@ -1,19 +1,7 @@
 // The contracts a chain is limited to, as operators manage them (`strata chain add|remove|list|prune`): they record
 // what they want; the chain's ingester moves each contract there (ingestion/watched-contracts.ts). Pruning deletes the
-// indexed data of contracts the ingester has stopped.
-import { Like, type EntityManager } from 'typeorm';
-import {
-  BalanceChangeEntity,
-  BalanceEntity,
-  ChainCheckpointEntity,
-  ChainUndoEntity,
-  MarketEventDayEntity,
-  MarketEventEntity,
-  TransferEntity,
-  WatchedContractEntity,
-  type Db,
-  type WatchedContractRow,
-} from '../../db';
+// indexed data of contracts the ingester has stopped, through ingestion (the only writer of chain tables).
+import { ChainCheckpointEntity, WatchedContractEntity, type Db, type WatchedContractRow } from '../../db';
 import type { ChainsService } from '../chains';
 import { DomainError, invalidArgument } from '../errors';
 import { requireAddress } from '../validate';
@@ -32,6 +20,12 @@ export type WatchedContractProgress = {
   etaSeconds: number | null;
   error: string | null;
 };
+
+/**
+ * Deletes one stopped contract's indexed data and forgets it, in one transaction (ingestion/prune.ts: the chain tables'
+ * writer does it, so that its undo log cannot bring the rows back).
+ */
+export type ContractPruner = (chainId: number, contract: string) => Promise<{ transfers: number; balances: number }>;
 
 export type PruneResult = { chainId: number; pruned: Array<{ address: string; transfers: number; balances: number }>; waiting: string[] };
 
@@ -65,11 +59,7 @@ export const progressOf = (row: WatchedContractRow, indexed: number | null): Wat
   };
 };
 
-/** Deletes `entity` rows of one contract in chunks, so one statement never holds a large table for long. */
-const deleteOf = async (m: EntityManager, entity: Parameters<EntityManager['getRepository']>[0], chainId: number, contract: string) =>
-  (await m.getRepository(entity).delete({ chainId, contract })).affected ?? 0;
-
-export const createChainSourcesService = ({ db, chains }: { db: Db; chains: ChainsService }): ChainSourcesService => {
+export const createChainSourcesService = ({ db, chains, pruneContract }: { db: Db; chains: ChainsService; pruneContract: ContractPruner }): ChainSourcesService => {
   const repo = db.getRepository(WatchedContractEntity);
 
   const namedChain = (chainRef: unknown) => {
@@ -140,19 +130,7 @@ export const createChainSourcesService = ({ db, chains }: { db: Db; chains: Chai
       const rows = await repo.findBy({ chainId, wanted: 'removed' });
       const pruned: PruneResult['pruned'] = [];
       for (const row of rows.filter((r) => r.state === 'removed')) {
-        pruned.push(
-          await db.transaction(async (m) => {
-            const transfers = await deleteOf(m, TransferEntity, chainId, row.address);
-            const balances = await deleteOf(m, BalanceEntity, chainId, row.address);
-            await deleteOf(m, BalanceChangeEntity, chainId, row.address);
-            await deleteOf(m, MarketEventEntity, chainId, row.address);
-            await deleteOf(m, MarketEventDayEntity, chainId, row.address);
-            // Before-images of its keyed rows: a later rollback must not bring them back.
-            await m.getRepository(ChainUndoEntity).delete({ chainId, key: Like(`%"contract":"${row.address}"%`) });
-            await m.getRepository(WatchedContractEntity).delete({ chainId, address: row.address, state: 'removed' });
-            return { address: row.address, transfers, balances };
-          }),
-        );
+        pruned.push({ address: row.address, ...(await pruneContract(chainId, row.address)) });
       }
       // Asked to go, but the ingester has not stopped them yet (it does at its next round).
       const waiting = rows.filter((r) => r.state !== 'removed').map((r) => r.address);

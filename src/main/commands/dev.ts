@@ -7,6 +7,7 @@ import { loadConfigWith, type Config } from '../../config';
 import { createLogger, type Logger } from '../../config/logger';
 import { createChainRegistry } from '../../chain/registry';
 import { createServices } from '../../domain/services';
+import { contractPrunerOf } from '../../ingestion';
 import { createPubSub } from '../../pubsub';
 import { startDevNode, type DevNode } from '../../devnet/anvil';
 import { startSampleChain, type SampleChain } from '../../devnet/sample-chain';
@@ -19,7 +20,7 @@ const createDevProject = async (config: Config, logger: Logger) => {
   const db = await openDatabase(config, logger);
   const registry = createChainRegistry({ chains: [] });
   try {
-    const services = createServices({ config, db, registry, pubsub: createPubSub({ redis: null }) });
+    const services = createServices({ config, db, registry, pubsub: createPubSub({ redis: null }), pruneContract: contractPrunerOf(db) });
     return await services.projects.create('strata dev');
   } finally {
     await registry.close();
