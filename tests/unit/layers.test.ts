@@ -1,12 +1,15 @@
-// The layering of src/ as README's Architecture table states it: every import between folders must be one the
-// importing folder's row lists, and a few packages stay in their rooms. The table is read from the README, so the
-// documented rule and the enforced one cannot drift apart.
+// The layering of src/, migrations/ and console/ as README's Architecture table states it: every import between
+// folders must be one the importing folder's row lists (a migration imports nothing from src/, so it never changes once
+// landed), a few packages stay in their rooms, and only src/ingestion writes the chain tables. The table is read from
+// the README, so the documented rule and the enforced one cannot drift apart.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
 const ROOT = path.join(__dirname, '..', '..');
 const SRC = path.join(ROOT, 'src');
+/** Where code lives: src/ by folder, and the two top-level folders with rows of their own. */
+const TREES = [SRC, path.join(ROOT, 'migrations'), path.join(ROOT, 'console')];
 
 /** folder → the folders it may import, from the rows of README's Architecture table. */
 const allowedImports = (): Map<string, Set<string> | 'all'> => {
@@ -14,7 +17,7 @@ const allowedImports = (): Map<string, Set<string> | 'all'> => {
   const section = readme.slice(readme.indexOf('## Architecture'));
   const rows = new Map<string, Set<string> | 'all'>();
   for (const line of section.split('\n')) {
-    const m = /^\| `(src\/[a-z]+|migrations)\/?` \|.*\| ([^|]+) \|$/.exec(line);
+    const m = /^\| `(src\/[a-z]+|migrations|console)\/?` \|.*\| ([^|]+) \|$/.exec(line);
     if (!m) continue;
     const name = m[1].replace(/^src\//, '');
     const allowed = m[2].trim();
@@ -26,7 +29,7 @@ const allowedImports = (): Map<string, Set<string> | 'all'> => {
 /** Packages confined to some folders. */
 const PACKAGE_ROOMS: Array<{ test: (pkg: string) => boolean; label: string; folders: string[] }> = [
   { test: (p) => p === 'ethers', label: 'ethers', folders: ['chain', 'devnet'] },
-  { test: (p) => p === 'typeorm', label: 'typeorm', folders: ['db', 'domain', 'ingestion'] },
+  { test: (p) => p === 'typeorm', label: 'typeorm', folders: ['db', 'domain', 'ingestion', 'migrations'] },
   {
     test: (p) => ['graphql', 'graphql-yoga', 'graphql-ws', 'graphql-jit'].includes(p) || p.startsWith('@pothos/') || p.startsWith('@graphql-yoga/'),
     label: 'GraphQL packages',
@@ -37,14 +40,15 @@ const PACKAGE_ROOMS: Array<{ test: (pkg: string) => boolean; label: string; fold
 const sourceFiles = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
+    if (e.name === 'node_modules') return [];
     return e.isDirectory() ? sourceFiles(p) : /\.tsx?$/.test(e.name) ? [p] : [];
   });
 
-/** The folder under src/ (or `migrations`) a path lies in, or null outside both. */
+/** The folder under src/ (or `migrations`, `console`) a path lies in, or null outside them. */
 const folderOf = (file: string): string | null => {
   const rel = path.relative(ROOT, file).split(path.sep);
   if (rel[0] === 'src') return rel[1];
-  return rel[0] === 'migrations' ? 'migrations' : null;
+  return rel[0] === 'migrations' || rel[0] === 'console' ? rel[0] : null;
 };
 
 /** Every import, export-from, require() and import() of a file, as written. */
@@ -53,7 +57,7 @@ const importsOf = (file: string): string[] =>
 
 const packageName = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
 
-const files = sourceFiles(SRC);
+const files = TREES.flatMap(sourceFiles);
 
 it('reads a rule for every folder of src/ from README', () => {
   const rules = allowedImports();
@@ -94,5 +98,126 @@ it('catches an arrow pointing outward (the checker itself works)', () => {
   const rules = allowedImports();
   expect(rules.get('domain')).toEqual(new Set(['config', 'db', 'chain', 'web', 'pubsub', 'storage']));
   expect((rules.get('chain') as Set<string>).has('domain')).toBe(false);
+  // A migration or the console importing src/ breaks its row.
+  expect(rules.get('migrations')).toEqual(new Set());
+  expect(rules.get('console')).toEqual(new Set());
   expect(ts.preProcessFile(`import a from '../x'; const b = require('../y'); export * from '../z'; void import('../w');`, true, true).importedFiles.map((f) => f.fileName)).toEqual(['../x', '../y', '../z', '../w']);
+});
+
+// Chain tables: those ingestion writes through its undo-logging writer (appendByBlock/putByKey), the writer's own log
+// and the chain's cursor. Only src/ingestion writes or deletes them; everywhere else they are read. Migrations change
+// their shape (and may rewrite their rows while doing so), so they are not held to this.
+
+type ChainTable = { ident: string; name: string; table: string };
+
+/** Every entity of src/db/entities: its exported identifier, TypeORM name and table. */
+const entitySchemas = (): ChainTable[] =>
+  sourceFiles(path.join(SRC, 'db', 'entities')).flatMap((file) =>
+    [...fs.readFileSync(file, 'utf8').matchAll(/export const (\w+) = new EntitySchema<[^>]*>\(\{\s*name: '(\w+)',\s*tableName: '(\w+)'/g)].map((m) => ({ ident: m[1], name: m[2], table: m[3] })),
+  );
+
+const chainTables = (): ChainTable[] => {
+  const written = new Set(['ChainCheckpointEntity', 'ChainUndoEntity']);
+  for (const file of sourceFiles(path.join(SRC, 'ingestion'))) {
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/\.(?:appendByBlock|putByKey)\(\s*(\w+Entity)\b/g)) written.add(m[1]);
+  }
+  return entitySchemas().filter((e) => written.has(e.ident));
+};
+
+const WRITES = new Set(['insert', 'delete', 'update', 'save', 'upsert', 'remove', 'softDelete', 'softRemove', 'restore', 'increment', 'decrement', 'clear']);
+/** EntityManager and Repository calls that only read. */
+const READS = new Set(['getRepository', 'find', 'findBy', 'findOne', 'findOneBy', 'findOneOrFail', 'findOneByOrFail', 'findAndCount', 'count', 'countBy', 'exists', 'existsBy', 'createQueryBuilder', 'getMetadata']);
+
+/** Writes of chain tables in one file: TypeORM write calls on their repositories or entities, and raw SQL naming them. */
+const chainWritesIn = (file: string, tables: ChainTable[]): string[] => {
+  const text = fs.readFileSync(file, 'utf8');
+  // Parsing every file takes seconds; one that names no chain entity and no SQL write cannot write a chain table.
+  if (!tables.some((t) => text.includes(t.ident)) && !/\b(?:INSERT|REPLACE|DELETE|UPDATE|TRUNCATE)\b/i.test(text)) return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const idents = new Set(tables.map((t) => t.ident));
+  const names = new Set(tables.map((t) => t.name));
+  const sql = new RegExp(`\\b(?:INSERT\\s+(?:IGNORE\\s+)?INTO|REPLACE\\s+INTO|DELETE\\s+FROM|UPDATE|TRUNCATE(?:\\s+TABLE)?)\\s+[\`"]?(?:${tables.map((t) => t.table).join('|')})\\b`, 'i');
+  const isChainEntity = (e: ts.Node) => (ts.isIdentifier(e) && idents.has(e.text)) || (ts.isStringLiteral(e) && names.has(e.text));
+  /** The calls and the root of a chain such as `m.getRepository(X).createQueryBuilder().delete()`. */
+  const chainOf = (e: ts.Expression): { calls: ts.CallExpression[]; root: ts.Expression } => {
+    const calls: ts.CallExpression[] = [];
+    for (;;) {
+      if (ts.isCallExpression(e)) (calls.push(e), (e = e.expression));
+      else if (ts.isPropertyAccessExpression(e)) e = e.expression;
+      else if (ts.isParenthesizedExpression(e) || ts.isAwaitExpression(e) || ts.isNonNullExpression(e)) e = e.expression;
+      else return { calls, root: e };
+    }
+  };
+  const methodOf = (c: ts.CallExpression) => (ts.isPropertyAccessExpression(c.expression) ? c.expression.name.text : null);
+  const namesChainEntity = (calls: ts.CallExpression[]) => calls.some((c) => methodOf(c) !== null && READS.has(methodOf(c)!) && c.arguments.length > 0 && isChainEntity(c.arguments[0]));
+  // Variables holding a chain table's repository (or a query builder on one).
+  const repos = new Set<string>();
+  const found: string[] = [];
+  const at = (n: ts.Node, what: string) => found.push(`${path.relative(ROOT, file)}:${source.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${what}`);
+  const visitVariables = (n: ts.Node): void => {
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer && namesChainEntity(chainOf(n.initializer).calls)) repos.add(n.name.text);
+    ts.forEachChild(n, visitVariables);
+  };
+  const visit = (n: ts.Node): void => {
+    if (ts.isCallExpression(n)) {
+      const method = methodOf(n);
+      const { calls, root } = chainOf(n);
+      const onChainRepo = namesChainEntity(calls) || (ts.isIdentifier(root) && repos.has(root.text));
+      if (method && WRITES.has(method) && (onChainRepo || (n.arguments.length > 0 && isChainEntity(n.arguments[0])))) at(n, `${method}() on a chain table`);
+      else if ((method === 'into' || method === 'from') && n.arguments.length > 0 && isChainEntity(n.arguments[0]) && calls.some((c) => WRITES.has(methodOf(c) ?? ''))) at(n, `${method}() of a write on a chain table`);
+      // A chain entity handed to anything but a read (a helper that deletes with it, say) is a write this test cannot
+      // follow. Its TypeORM name as a string only counts where a repository is asked for: it is a common word.
+      for (const arg of n.arguments) if (ts.isIdentifier(arg) && idents.has(arg.text) && !(method && READS.has(method))) at(n, `passes ${arg.getText()} to ${n.expression.getText()}()`);
+    }
+    if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateHead(n) || ts.isTemplateMiddle(n) || ts.isTemplateTail(n)) && sql.test(n.text)) at(n, `SQL writing a chain table: ${n.text.slice(0, 60)}`);
+    ts.forEachChild(n, visit);
+  };
+  visitVariables(source);
+  visit(source);
+  return found;
+};
+
+it('finds the chain tables from what ingestion writes', () => {
+  expect(chainTables().map((t) => t.table).sort()).toEqual(
+    expect.arrayContaining(['balance_changes', 'balances', 'blocks', 'chain_checkpoints', 'chain_transactions', 'chain_undo_log', 'market_event_days', 'market_events', 'transfers']),
+  );
+});
+
+it('writes chain tables only in src/ingestion', () => {
+  const tables = chainTables();
+  const outside = files.filter((f) => folderOf(f) !== 'ingestion' && folderOf(f) !== 'migrations');
+  expect(outside.flatMap((f) => chainWritesIn(f, tables))).toEqual([]);
+});
+
+it('catches a chain table written outside src/ingestion (the checker itself works)', () => {
+  const tables = chainTables();
+  const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'layers-'));
+  const file = path.join(dir, 'writer.ts');
+  fs.writeFileSync(
+    file,
+    [
+      `const repo = db.getRepository(BalanceEntity);`,
+      `await repo.delete({ chainId });`,
+      `await m.getRepository(ChainUndoEntity).delete({ chainId });`,
+      `await m.getRepository(TransferEntity).createQueryBuilder().delete().where('chain_id = 1').execute();`,
+      `await m.insert(BlockEntity, rows);`,
+      `await deleteOf(m, MarketEventEntity, chainId);`,
+      `await q.query(\`DELETE FROM market_event_days WHERE chain_id = \${chainId}\`);`,
+      `await db.getRepository(TransferEntity).find({ where: { chainId } });`,
+      `await db.getRepository(ProjectEntity).delete({ id });`,
+    ].join('\n'),
+  );
+  try {
+    expect(chainWritesIn(file, tables).map((w) => w.replace(/^.*writer\.ts:/, ''))).toEqual([
+      '2 delete() on a chain table',
+      '3 delete() on a chain table',
+      '4 delete() on a chain table',
+      '5 insert() on a chain table',
+      '5 passes BlockEntity to m.insert()',
+      '6 passes MarketEventEntity to deleteOf()',
+      '7 SQL writing a chain table: DELETE FROM market_event_days WHERE chain_id = ',
+    ]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
