@@ -5,7 +5,24 @@ import type { BalanceKey } from './balances';
 export type BalanceCache = {
   get(key: BalanceKey): bigint | undefined;
   set(key: BalanceKey, balance: bigint): void;
+  /** Forgets one balance: the next batch that touches it reads the stored row. */
+  delete(key: BalanceKey): void;
   clear(): void;
+};
+
+/** Every cache of this process, so a repaired balance (balance-repair.ts) is forgotten by the ingesters holding it. */
+const live = new Set<WeakRef<BalanceCache>>();
+
+/**
+ * Drops `key` from every balance cache of this process. Keys carry no chain id: another chain's cache only misses
+ * once. An ingester in another process keeps its copy (see balance-repair.ts).
+ */
+export const forgetCachedBalance = (key: BalanceKey) => {
+  for (const ref of live) {
+    const cache = ref.deref();
+    if (cache) cache.delete(key);
+    else live.delete(ref);
+  }
 };
 
 /**
@@ -20,7 +37,7 @@ export const createBalanceCache = (max = 100_000): BalanceCache => {
     young.set(key, balance);
     if (young.size >= max / 2) [old, young] = [young, new Map()];
   };
-  return {
+  const cache: BalanceCache = {
     get(key) {
       const hit = young.get(key);
       if (hit !== undefined) return hit;
@@ -32,9 +49,15 @@ export const createBalanceCache = (max = 100_000): BalanceCache => {
       return aged;
     },
     set,
+    delete(key) {
+      young.delete(key);
+      old.delete(key);
+    },
     clear() {
       young = new Map();
       old = new Map();
     },
   };
+  live.add(new WeakRef(cache));
+  return cache;
 };

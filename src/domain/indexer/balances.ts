@@ -14,6 +14,10 @@ export type BalanceQuery = {
   /** Never these contracts. */
   excluded: string[];
   tokenId: string | null;
+  /** Only these token ids (canonical decimal; '0' also matches ERC-20 balances); absent or empty: any. */
+  tokenIds?: string[];
+  /** Only contracts of these stored types (contracts.type); absent or empty: any. */
+  contractTypes?: string[];
   selection: ContractSelection;
   page: ResolvedPage;
 };
@@ -25,10 +29,16 @@ export const contractTypeOf = (stored: unknown, tokenId: string): ContractType =
   typeof stored === 'string' && KNOWN.includes(stored) ? (stored as ContractType) : tokenId === '' ? 'ERC20' : 'UNKNOWN';
 
 const baseWhere = (q: BalanceQuery) => {
-  const w = new Where().add('b.chain_id = ?', q.chainId).in('b.account', q.accounts).add(positive('b.balance'));
+  const w = new Where().add('b.chain_id = ?', q.chainId).add(positive('b.balance'));
+  // No accounts: every holder of the named contracts (GetTokenBalancesByContract); the service requires one or the other.
+  if (q.accounts.length) w.in('b.account', q.accounts);
   if (q.contracts.length) w.in('b.contract', q.contracts);
   if (q.excluded.length) w.in('b.contract', q.excluded, true);
   if (q.tokenId !== null) tokenIdCondition(w, 'b.token_id', q.tokenId);
+  if (q.tokenIds?.length) w.in('b.token_id', q.tokenIds.includes('0') ? [...q.tokenIds, ''] : q.tokenIds);
+  if (q.contractTypes?.length) {
+    w.add(`b.contract IN (SELECT address FROM contracts WHERE chain_id = ? AND type IN (${q.contractTypes.map(() => '?').join(', ')}))`, q.chainId, ...q.contractTypes);
+  }
   selectionCondition(w, 'b.contract', q.chainId, q.selection);
   return w;
 };

@@ -1,0 +1,117 @@
+// One transaction receipt on one chain (FetchTransactionReceipt / ...WithFilter): by hash from the node, or the next
+// receipt that matches a filter, optionally waiting a bounded time for it to be mined.
+import type { ChainRegistry } from '../../chain/registry';
+import type { Hex, Receipt } from '../../chain';
+import { ChainCheckpointEntity, type Db } from '../../db';
+import { END_OF_BLOCK, type ReceiptEvent } from '../../pubsub';
+import { DomainError, invalidArgument } from '../errors';
+import { receiptFilter, type ReceiptFilterRequest } from '../subscriptions/filters';
+
+/**
+ * The longest a request waits for a receipt, whatever `maxBlockWait` says: HTTP clients and proxies give up on a
+ * silent request after 30-60 s, and a waiting request holds a node poll every RECEIPT_POLL_MS.
+ */
+export const RECEIPT_WAIT_MAX_MS = 30_000;
+export const RECEIPT_POLL_MS = 500;
+
+export type ReceiptFetch = {
+  chainId: number;
+  filter: ReceiptFilterRequest;
+  /** Wait for the receipt (up to RECEIPT_WAIT_MAX_MS, and `maxBlockWait` new blocks when above 0); false: answer now. */
+  wait: boolean;
+  maxBlockWait?: number | null;
+};
+
+export type ReceiptFetchDeps = {
+  db: Db;
+  registry: Pick<ChainRegistry, 'client'>;
+  /** The chain's live receipts matching the filter (subscriptions), for a filter without a transaction hash. */
+  live(filter: ReceiptFilterRequest): Promise<AsyncIterableIterator<ReceiptEvent>>;
+  /** Tests shorten the bound; never above RECEIPT_WAIT_MAX_MS. */
+  waitMs?: number;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+const unavailable = (chainId: number) => new DomainError('Unavailable', `chain ${chainId}: the node did not answer; try again later`);
+
+/** The node's receipt in the shape subscriptions push; `final` against ingestion's finalized block. */
+const eventOf = (r: Receipt, chainId: number, finalizedBlock: number): ReceiptEvent => ({
+  chainId,
+  txHash: r.transactionHash.toLowerCase(),
+  status: r.status === 0 ? 'FAILED' : 'SUCCESSFUL',
+  txIndex: r.transactionIndex,
+  txType: r.type,
+  blockHash: r.blockHash.toLowerCase(),
+  blockNumber: r.blockNumber,
+  gasUsed: r.gasUsed.toString(),
+  effectiveGasPrice: (r.effectiveGasPrice ?? 0n).toString(),
+  from: r.from.toLowerCase(),
+  to: (r.to ?? '').toLowerCase(),
+  logs: r.logs.map((l) => ({ contractAddress: l.address.toLowerCase(), topics: l.topics.map((t) => t.toLowerCase()), data: l.data.toLowerCase(), index: l.logIndex })),
+  final: r.blockNumber <= finalizedBlock,
+  reorged: false,
+  // Not from a stream: a subscription resumed from its cursor starts after this receipt.
+  seq: 0,
+  mark: { block: r.blockNumber, hash: r.blockHash.toLowerCase(), pos: [r.transactionIndex], final: [finalizedBlock, END_OF_BLOCK] },
+});
+
+const maxBlockWaitOf = (v: number | null | undefined): number => {
+  if (v === undefined || v === null) return 0;
+  if (!Number.isSafeInteger(v) || v < 0) throw invalidArgument('maxBlockWait', 'must be a non-negative number of blocks');
+  return v;
+};
+
+/**
+ * The receipt the filter names. With `filter.txnHash`: the node's receipt of that transaction (null when not mined and
+ * not waiting; NotFound when it does not match the rest of the filter). Without: the next receipt ingestion publishes
+ * that matches (transactions that moved tokens), which needs `wait`. Waiting ends with Timeout after
+ * RECEIPT_WAIT_MAX_MS, or once the chain's head moved `maxBlockWait` blocks (when above 0).
+ */
+export const fetchReceipt = async (deps: ReceiptFetchDeps, req: ReceiptFetch): Promise<ReceiptEvent | null> => {
+  const { chainId, filter } = req;
+  const match = receiptFilter(chainId, filter);
+  const maxBlocks = maxBlockWaitOf(req.maxBlockWait);
+  const hash = filter.txnHash ? (filter.txnHash.toLowerCase() as Hex) : null;
+  if (!hash && !req.wait) throw invalidArgument('filter.txnHash', 'is required unless waiting for the next matching receipt');
+  const waitMs = Math.min(deps.waitMs ?? RECEIPT_WAIT_MAX_MS, RECEIPT_WAIT_MAX_MS);
+  const deadline = Date.now() + waitMs;
+  const client = await deps.registry.client(chainId).catch(() => Promise.reject(unavailable(chainId)));
+  const onNode = <T>(p: Promise<T>) => p.catch((err) => Promise.reject(err instanceof DomainError ? err : unavailable(chainId)));
+  const startHead = maxBlocks ? await onNode(client.eth_blockNumber()) : 0;
+  const finalized = async () => (await deps.db.getRepository(ChainCheckpointEntity).findOneBy({ chainId }))?.finalizedBlock ?? -1;
+  const timeout = (what: string) =>
+    new DomainError('Timeout', `${what} within ${maxBlocks ? `${maxBlocks} blocks or ` : ''}${Math.round(waitMs / 1000)} s`);
+  /** Whether waiting is over: the time bound, or the head `maxBlockWait` blocks past where it was. */
+  const waitedOut = async () => Date.now() >= deadline || (maxBlocks > 0 && (await onNode(client.eth_blockNumber())) - startHead >= maxBlocks);
+
+  if (hash) {
+    for (;;) {
+      const r = await onNode(client.eth_getTransactionReceipt(hash));
+      if (r) {
+        const e = eventOf(r, chainId, await finalized());
+        if (!match(e)) throw new DomainError('NotFound', `transaction ${hash} does not match the filter`);
+        return e;
+      }
+      if (!req.wait) return null;
+      if (await waitedOut()) throw timeout(`transaction ${hash} was not mined`);
+      await sleep(Math.min(RECEIPT_POLL_MS, deadline - Date.now()));
+    }
+  }
+
+  const stream = await deps.live(filter);
+  try {
+    const next = stream.next();
+    // Closing the stream below settles `next`; a failure after this request is over has nobody to tell.
+    next.catch(() => undefined);
+    for (;;) {
+      const tick = sleep(Math.min(RECEIPT_POLL_MS, deadline - Date.now())).then(() => null);
+      const got = await Promise.race([next, tick]);
+      if (got && !got.done) return got.value;
+      if (got?.done) throw unavailable(chainId);
+      if (await waitedOut()) throw timeout('no matching receipt was mined');
+    }
+  } finally {
+    void stream.return?.();
+  }
+};
