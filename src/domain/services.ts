@@ -56,6 +56,7 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract }: 
     db,
     jwtSecret: config.jwtSecret,
     throttle: { limit: config.edge.authFailureLimit, windowSeconds: config.edge.authFailureWindowSeconds, redisUrl: config.redisUrl },
+    adminToken: config.adminToken,
   });
   const chains = createChainsService({ chains: config.chains });
   const accessKeys = createAccessKeysService({ db, forget: (hash) => auth.forgetAccessKey(hash) });

@@ -4,8 +4,8 @@
 import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { Credentials } from '../domain/auth/credentials';
 import type { KnownAccessKey } from '../domain/auth/service';
-import type { Charge } from '../domain/limits/service';
 import type { Services } from '../domain/services';
+import { createAdmission, type Admission } from './admission';
 import { createCompiledExecute } from './compiled-execute';
 import { createContext, type GraphQLContext } from './context';
 import { queryCost } from './cost';
@@ -39,11 +39,10 @@ export type GraphQLExecutor = {
   /** Subscribes a request with the caller's context. */
   open(request: GraphQLRequest): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult>;
   /**
-   * Charges a request to the access key it presents, once, before it runs (domain/limits): every entry path calls it
-   * where it receives a request (RPC, the direct POST path, yoga, each graphql-ws subscribe). Rejects with the key's
-   * RateLimit / QuotaExceeded; resolves with the headers describing its limits, or null without a known key.
+   * Admits a request where it arrives, before its body is read or it runs (admission.ts: credentials, throttle,
+   * charge, refusal): every entry path calls it (RPC, the direct POST path, yoga, graphql-ws, uploads, the console).
    */
-  charge(credentials: Credentials): Promise<Charge | null>;
+  admit: Admission;
 };
 
 export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQueryCost = 50_000 }: { maxQueryCost?: number } = {}): GraphQLExecutor => {
@@ -108,6 +107,6 @@ export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQ
     subscribe,
     run: (r) => (r.trusted ? withReads(argsOf(r), compiledExecute) : execute(argsOf(r))),
     open: (r) => (r.trusted ? sharedSubscribe(argsOf(r)) : subscribe(argsOf(r))),
-    charge: (credentials) => services.limits.charge(credentials),
+    admit: createAdmission({ auth: services.auth, limits: services.limits }),
   };
 };

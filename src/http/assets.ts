@@ -5,11 +5,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import parseRange from 'range-parser';
 import type { Services } from '../domain/services';
-import { isDomainError, type DomainErrorKind } from '../domain/errors';
+import { isDomainError, refusalHeadersOf, type DomainError, type DomainErrorKind } from '../domain/errors';
 import { graphqlCodeOf } from '../graphql/errors';
 import { formatTimestamp } from '../graphql/scalars/timestamp';
+import { refuseUnread, type RequestAdmission } from './admit';
 import { BodyTooLargeError, readBody } from './body';
-import { credentialsFromNodeHeaders } from './credentials';
 import { sendJson } from './listener';
 
 const UPLOAD = /^\/projects\/(\d{1,10})\/collections\/(\d{1,10})\/tokens\/(\d{1,78})\/assets\/([^/]{1,64})$/;
@@ -21,10 +21,14 @@ const STATUS: Partial<Record<DomainErrorKind, number>> = {
   InvalidArgument: 400,
   Unauthorized: 401,
   SessionExpired: 401,
+  AccessKeyNotFound: 401,
+  InvalidOrigin: 403,
   ProjectNotFound: 404,
   PermissionDenied: 403,
   NotFound: 404,
   RateLimited: 429,
+  RateLimit: 429,
+  QuotaExceeded: 429,
 };
 
 /**
@@ -38,19 +42,36 @@ const FILE_HEADERS = {
   'Accept-Ranges': 'bytes',
 };
 
-export const createAssetRoutes = ({ services, maxBytes }: { services: Services; maxBytes: number }) => {
+const replyOf = (err: DomainError) => ({ error: graphqlCodeOf(err.kind), message: err.message, ...(err.field ? { field: err.field } : {}) });
+
+export const createAssetRoutes = ({ services, maxBytes, requests }: { services: Services; maxBytes: number; requests: RequestAdmission }) => {
   const fail = (res: ServerResponse, err: unknown) => {
     if (err instanceof BodyTooLargeError) return sendJson(res, 413, { error: 'FILE_TOO_LARGE', message: `the file is larger than the ${maxBytes}-byte limit` });
     if (!isDomainError(err)) throw err;
-    sendJson(res, STATUS[err.kind] ?? 400, { error: graphqlCodeOf(err.kind), message: err.message, ...(err.field ? { field: err.field } : {}) });
+    sendJson(res, STATUS[err.kind] ?? 400, replyOf(err));
+  };
+
+  /** Admits the request (admission.ts) before anything of its body is read: true when admitted, else it was answered. */
+  const admitted = async (req: IncomingMessage, res: ServerResponse, needs?: { bearer: true }) => {
+    try {
+      await requests.admit(req, needs);
+      return true;
+    } catch (err) {
+      if (!isDomainError(err)) throw err;
+      refuseUnread(req, res, STATUS[err.kind] ?? 400, replyOf(err), refusalHeadersOf(err));
+      return false;
+    }
   };
 
   const upload = async (req: IncomingMessage, res: ServerResponse, m: RegExpExecArray) => {
+    // A bearer token is required and checked before the body is read: a refused upload is never held in memory, and a
+    // wrong token counts toward the failed-credential throttle as on every other route.
+    if (!(await admitted(req, res, { bearer: true }))) return;
     try {
       const declared = Number(req.headers['content-length'] ?? NaN);
       if (declared > maxBytes) throw new BodyTooLargeError();
       const filename = new URL(req.url ?? '/', 'http://x').searchParams.get('filename') ?? '';
-      const asset = await services.assets.upload(credentialsFromNodeHeaders(req.headers), {
+      const asset = await services.assets.upload(requests.credentials(req), {
         projectId: Number(m[1]),
         collectionId: Number(m[2]),
         tokenId: BigInt(m[3]).toString(),
@@ -113,7 +134,8 @@ export const createAssetRoutes = ({ services, maxBytes }: { services: Services; 
     }
     const file = FILE.exec(path);
     if (file && (req.method === 'GET' || req.method === 'HEAD')) {
-      await serve(req, res, file);
+      // Public files: admitted as every request (a failing credential past the throttle's limit is refused; a key is charged).
+      if (await admitted(req, res)) await serve(req, res, file);
       return true;
     }
     return false;

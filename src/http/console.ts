@@ -7,6 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { build } from 'esbuild';
 import { projectPath } from '../config/paths';
 import type { Logger } from '../config/logger';
+import { isDomainError, refusalHeadersOf } from '../domain/errors';
+import { graphqlCodeOf } from '../graphql/errors';
+import { refuseUnread, type RequestAdmission } from './admit';
 import { sendJson } from './listener';
 import { createStaticBody, type StaticBody } from './static-body';
 
@@ -66,13 +69,22 @@ const bundle = async (): Promise<Bundle> => {
 export type ConsoleRoutes = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
 
 /** Answers GET/HEAD under /console; false for any other path. */
-export const createConsoleRoutes = (logger: Logger): ConsoleRoutes => {
+export const createConsoleRoutes = (logger: Logger, requests?: RequestAdmission): ConsoleRoutes => {
   let built: Promise<Bundle> | null = null;
   return async (req, res, path) => {
     if (!isConsolePath(path)) return false;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
       sendJson(res, 405, { error: 'the console is read with GET' });
+      return true;
+    }
+    // Admitted as every request (admission.ts): its files are public, but a failing credential past the throttle's limit
+    // is refused here too, and a key sent along is charged.
+    try {
+      await requests?.admit(req);
+    } catch (err) {
+      if (!isDomainError(err)) throw err;
+      refuseUnread(req, res, 429, { error: graphqlCodeOf(err.kind), message: err.message }, refusalHeadersOf(err));
       return true;
     }
     built ??= bundle().catch((err: unknown) => {

@@ -13,10 +13,11 @@ import { getOperationAST, type DocumentNode, type ExecutionResult } from 'graphq
 import { processRegularResult } from 'graphql-yoga';
 import type { Logger } from '../config/logger';
 import { asGraphQLError, domainErrorOf, maskResult } from '../graphql/errors';
+import type { Admitted, AdmissionNeeds } from '../graphql/admission';
 import type { GraphQLExecutor } from '../graphql/execute';
 import { mentionsIntrospection } from '../graphql/introspection';
+import { createRequestAdmission, refuseUnread, type RequestAdmission } from './admit';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
-import { credentialsFromNodeHeaders } from './credentials';
 
 export type YogaFetch = {
   fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }, serverContext?: { req: IncomingMessage }): Promise<Response> | Response;
@@ -63,6 +64,7 @@ export const createGraphQLPostHandler = ({
   yoga,
   clientAddressOf = peerAddressOf,
   anonymousIntrospection = true,
+  requests = createRequestAdmission(executor.admit, clientAddressOf),
 }: {
   executor: GraphQLExecutor;
   logger: Logger;
@@ -70,6 +72,8 @@ export const createGraphQLPostHandler = ({
   clientAddressOf?: ClientAddressOf;
   /** Off: documents that introspect go to yoga, which checks the caller's credentials first. */
   anonymousIntrospection?: boolean;
+  /** The server's admission of Node requests (shared with yoga: a request admitted before its body is read is not admitted again). */
+  requests?: RequestAdmission;
 }) => {
   const documents = new Map<string, DocumentNode | null>();
 
@@ -115,15 +119,15 @@ export const createGraphQLPostHandler = ({
     const document = request && queryDocument(request.query, request.operationName);
     if (!replyType || !request || !document) return byYoga(req, res, text);
     if (!anonymousIntrospection && mentionsIntrospection(request.query)) return byYoga(req, res, text);
-    const credentials = { ...credentialsFromNodeHeaders(req.headers), clientAddress: clientAddressOf(req) };
-    // Charged here, where this path takes the request over (what it hands to yoga is charged there).
-    let limitHeaders: Readonly<Record<string, string>> | undefined;
+    // Admitted once per request (the server does it before reading the body; yoga finds it done).
+    let admitted: Admitted;
     try {
-      limitHeaders = (await executor.charge(credentials))?.headers;
+      admitted = await requests.admit(req);
     } catch (err) {
       if (!domainErrorOf(err)) throw err;
       return replyWithErrors(res, { errors: [asGraphQLError(err)] }, replyType);
     }
+    const { credentials, headers: limitHeaders } = admitted;
     const result = await executor.run({ document, operationName: request.operationName, variables: request.variables, credentials });
     if (result.errors?.length) return replyWithErrors(res, result, replyType, limitHeaders);
     const json = JSON.stringify(result);
@@ -131,8 +135,28 @@ export const createGraphQLPostHandler = ({
     res.end(json);
   };
 
+  /**
+   * Admits a POST /graphql before its body is read (an upload's needs a bearer token): true when admitted; otherwise the
+   * refusal is answered as yoga answers errors, and the connection is closed without reading the rest of the body.
+   */
+  const admitBeforeBody = async (req: IncomingMessage, res: ServerResponse, needs?: AdmissionNeeds): Promise<boolean> => {
+    try {
+      await requests.admit(req, needs);
+      return true;
+    } catch (err) {
+      const domain = domainErrorOf(err);
+      if (!domain) throw err;
+      logger.debug({ code: domain.kind, msg: domain.message }, 'graphql client error');
+      const reply = processRegularResult(maskResult({ errors: [asGraphQLError(err)] }), { Response } as never, (replyTypeFor(req.headers.accept) ?? JSON_TYPE).split(';')[0]);
+      const headers = Object.fromEntries([...reply.headers].filter(([name]) => name !== 'content-length'));
+      refuseUnread(req, res, reply.status, await reply.text(), headers);
+      return false;
+    }
+  };
+
   return {
     handle,
+    admitBeforeBody,
     /** Requests this handler takes: POST with a JSON body. Anything else goes to yoga untouched. */
     canServe: (req: IncomingMessage) =>
       req.method === 'POST' && (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() === 'application/json',

@@ -4,13 +4,14 @@ import type { Duplex } from 'node:stream';
 import { GraphQLError } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
+import type { Credentials } from '../domain/auth/credentials';
 import type { AuthService } from '../domain/auth/service';
 import { domainErrorOf, graphqlCodeOf, maskResult } from '../graphql/errors';
-import { retryAfterOf } from '../domain/errors';
+import { retryAfterOf, type DomainError } from '../domain/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
 import { introspectionRules, mayIntrospect } from '../graphql/introspection';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
-import { credentialsForSubscription } from './credentials';
+import { credentialsFromConnectionParams, credentialsForSubscription } from './credentials';
 
 /** The browser origin of a WebSocket is its upgrade request's, never what the client writes in a payload. */
 const originOf = (req: IncomingMessage): string | null => req.headers.origin ?? null;
@@ -23,6 +24,12 @@ export type GraphQLWsLimits = {
 };
 
 export const DEFAULT_WS_LIMITS: GraphQLWsLimits = { maxSubscriptionsPerConnection: 50, maxBufferedBytes: 4 * 1_048_576 };
+
+/** A refusal of admission as the error of one subscription: its code, and when to retry for a limit. */
+const refusalError = (refusal: DomainError) => {
+  const retryAfter = retryAfterOf(refusal);
+  return new GraphQLError(refusal.message, { extensions: { code: graphqlCodeOf(refusal.kind), ...(retryAfter === null ? {} : { retryAfter }) } });
+};
 
 /**
  * One event fans out to every subscription of a connection within the same tick; corking the TCP
@@ -87,24 +94,39 @@ export const attachGraphQLWs = ({
   // Registered before graphql-ws's own listener, so it sees the socket first.
   wss.on('connection', acknowledgeSendsWhenQueued);
   const active = new WeakMap<WebSocket, Set<string>>();
+  // One credentials object per connection (its connection_init) and per subscription (admitted in onSubscribe, used by
+  // its context): admission, the introspection check and the resolvers see the same object, so a wrong key counts once.
+  const connectionCredentials = new WeakMap<WebSocket, Credentials>();
+  const subscriptionCredentials = new WeakMap<WebSocket, Map<string, Credentials>>();
+  const credentialsOf = (socket: WebSocket, request: IncomingMessage, connectionParams: Record<string, unknown> | undefined, extensions?: Record<string, unknown> | null) => {
+    const connection = connectionCredentials.get(socket);
+    // A subscribe message without headers of its own (every client but GraphiQL) uses the connection's credentials.
+    if (connection && !extensions?.headers) return connection;
+    return { ...credentialsForSubscription(connectionParams, extensions), clientAddress: clientAddressOf(request), origin: originOf(request) };
+  };
   const disposable = useServer(
     {
       schema: executor.schema,
       execute: executor.execute,
       subscribe: executor.subscribe,
-      context: (ctx, _id, payload) =>
-        executor.context({
-          ...credentialsForSubscription(ctx.connectionParams, payload.extensions),
-          clientAddress: clientAddressOf(ctx.extra.request),
-          origin: originOf(ctx.extra.request),
-        }),
+      // connection_init is admitted (credentials, throttle; not charged: its subscriptions are): an address over the
+      // failed-credential limit presenting a failing credential is refused with 4403 Forbidden.
+      onConnect: async (ctx) => {
+        const credentials = { ...credentialsFromConnectionParams(ctx.connectionParams), clientAddress: clientAddressOf(ctx.extra.request), origin: originOf(ctx.extra.request) };
+        try {
+          await executor.admit(credentials, { charge: false });
+        } catch (err) {
+          if (!domainErrorOf(err)) throw err;
+          return false;
+        }
+        connectionCredentials.set(ctx.extra.socket, credentials);
+        return true;
+      },
+      context: (ctx, id, payload) =>
+        executor.context(subscriptionCredentials.get(ctx.extra.socket)?.get(id) ?? credentialsOf(ctx.extra.socket, ctx.extra.request, ctx.connectionParams, payload.extensions)),
       onSubscribe: async (ctx, id, payload) => {
         // Before the count check below, so that check and the add stay in one synchronous step.
-        const credentials = {
-          ...credentialsForSubscription(ctx.connectionParams, payload.extensions),
-          clientAddress: clientAddressOf(ctx.extra.request),
-          origin: originOf(ctx.extra.request),
-        };
+        const credentials = credentialsOf(ctx.extra.socket, ctx.extra.request, ctx.connectionParams, payload.extensions);
         const introspect = await mayIntrospect(anonymousIntrospection, auth, credentials, payload.query);
         const ids = active.get(ctx.extra.socket) ?? new Set<string>();
         active.set(ctx.extra.socket, ids);
@@ -117,21 +139,25 @@ export const attachGraphQLWs = ({
         // (graphql-ws's own parse closes the whole connection on a syntax error).
         const parsed = executor.parse(payload.query, introspectionRules(introspect));
         if ('errors' in parsed) return [...parsed.errors];
-        // Each subscription that starts is a request, charged to its access key (a refusal fails it, not the connection).
+        // Each subscription that starts is a request, admitted and charged to its access key (a refusal fails it, not the connection).
         try {
-          await executor.charge(credentials);
+          await executor.admit(credentials);
         } catch (err) {
           const domain = domainErrorOf(err);
           if (!domain) throw err;
-          const retryAfter = retryAfterOf(domain);
-          return [new GraphQLError(domain.message, { extensions: { code: graphqlCodeOf(domain.kind), ...(retryAfter === null ? {} : { retryAfter }) } })];
+          return [refusalError(domain)];
         }
-        // Checked again after the charge's wait, in the same synchronous step as the add.
+        // Checked again after the admission's wait, in the same synchronous step as the add.
         if (full()) return full()!;
         ids.add(id);
+        const own = subscriptionCredentials.get(ctx.extra.socket) ?? new Map<string, Credentials>();
+        subscriptionCredentials.set(ctx.extra.socket, own.set(id, credentials));
         return { schema: executor.schema, document: parsed.document, operationName: payload.operationName, variableValues: payload.variables };
       },
-      onComplete: (ctx, id) => void active.get(ctx.extra.socket)?.delete(id),
+      onComplete: (ctx, id) => {
+        active.get(ctx.extra.socket)?.delete(id);
+        subscriptionCredentials.get(ctx.extra.socket)?.delete(id);
+      },
       onNext: (ctx, _id, _payload, _args, result) => {
         const socket = ctx.extra.socket;
         if (socket.bufferedAmount > limits.maxBufferedBytes) {

@@ -10,9 +10,9 @@ import { createExecutor } from '../graphql/execute';
 import { createRpcHandler } from '../rpc/handler';
 import { badRequest } from '../rpc/errors';
 import { BodyTooLargeError, readBody } from './body';
+import { createRequestAdmission } from './admit';
 import { createClientAddressOf } from './client-address';
 import { createCors } from './cors';
-import { credentialsFromNodeHeaders } from './credentials';
 import { applySecurityHeaders } from './security-headers';
 import { createGraphiQLPage, type GraphiQLCredentials } from './graphiql-page';
 import { createGraphQLPostHandler } from './graphql-post';
@@ -44,11 +44,13 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
   const cors = createCors(edge.corsOrigins);
   // One executor for every entry path: POST and GET through yoga, the direct POST path, graphql-ws, the RPC.
   const executor = createExecutor(schema, services, { maxQueryCost: config.graphqlMaxCost });
-  const yoga = createYogaApp({ executor, auth: services.auth, logger, clientAddressOf, edge });
-  const graphqlPost = createGraphQLPostHandler({ executor, logger, yoga, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection });
-  const rpc = createRpcHandler({ executor, logger, credentialsOf: (req) => ({ ...credentialsFromNodeHeaders(req.headers), clientAddress: clientAddressOf(req) }) });
-  const assets = createAssetRoutes({ services, maxBytes: config.assets.maxBytes });
-  const consoleRoutes = edge.console ? createConsoleRoutes(logger) : null;
+  // One admission per request (graphql/admission.ts), on every route, before any body is read.
+  const requests = createRequestAdmission(executor.admit, clientAddressOf);
+  const yoga = createYogaApp({ executor, auth: services.auth, logger, clientAddressOf, edge, requests });
+  const graphqlPost = createGraphQLPostHandler({ executor, logger, yoga, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection, requests });
+  const rpc = createRpcHandler({ executor, logger, admit: (req) => requests.admit(req) });
+  const assets = createAssetRoutes({ services, maxBytes: config.assets.maxBytes, requests });
+  const consoleRoutes = edge.console ? createConsoleRoutes(logger, requests) : null;
   registerKeyUsageMetrics(metricsRegistry, () => services.limits.totals());
   const operations = createOperationsHandler({ db, metricsRegistry, metricsAccess: { token: edge.metricsToken, openWithoutToken: !edge.deployed } });
   // Metric labels name known routes only: arbitrary paths (scanners, typos) must not grow the registry.
@@ -84,6 +86,8 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
       const multipart = (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
       const limit = multipart ? config.assets.maxBytes + 65_536 : config.maxBodyBytes;
       if (Number(length ?? 0) > limit) return json(res, 413, { errors: [{ message: 'request body too large' }] });
+      // Admitted before the body is read; an upload (multipart) needs a valid bearer token, or is refused unread.
+      if (req.method === 'POST' && !(await graphqlPost.admitBeforeBody(req, res, multipart ? { bearer: true } : undefined))) return;
       if (graphqlPost.canServe(req)) return graphqlPost.handle(req, res, await readBody(req, config.maxBodyBytes));
       return yoga.handle(req, res);
     }

@@ -8,8 +8,9 @@ import { asGraphQLError, domainErrorOf, maskError } from '../graphql/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
 import { documentLimitPlugins } from '../graphql/limits';
 import { introspectionRules, mayIntrospect } from '../graphql/introspection';
+import type { Admitted } from '../graphql/admission';
+import { createRequestAdmission, type RequestAdmission } from './admit';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
-import type { Credentials } from '../domain/auth/credentials';
 import { credentialsFromHeaders } from './credentials';
 
 export const createYogaApp = ({
@@ -18,6 +19,7 @@ export const createYogaApp = ({
   logger,
   clientAddressOf = peerAddressOf,
   edge = { anonymousIntrospection: true },
+  requests = createRequestAdmission(executor.admit, clientAddressOf),
 }: {
   executor: GraphQLExecutor;
   /** Checks whether a caller may introspect when anonymous introspection is off. */
@@ -26,22 +28,32 @@ export const createYogaApp = ({
   clientAddressOf?: ClientAddressOf;
   /** INTROSPECTION (config/edge.ts); GRAPHIQL is the HTTP server's (graphiql-page.ts). */
   edge?: { anonymousIntrospection: boolean };
+  /** The server's admission of Node requests: a request it admitted before reading the body is not admitted again. */
+  requests?: RequestAdmission;
 }) => {
   const introspectionAllowed = new WeakMap<Request, boolean>();
   /** The headers of the access key's limits, per request, for its reply. */
   const limitHeaders = new WeakMap<Request, Readonly<Record<string, string>>>();
-  // `req`: the Node request the server handed to yoga.handle, or that graphql-post handed over before executing.
-  // One object per request: the charge, the introspection check and the resolvers then see the same credentials, so a
-  // wrong key counts as one failed check (auth/service.ts remembers failures per credentials object).
-  const credentialsByRequest = new WeakMap<Request, Credentials>();
-  const credentialsOf = (request: Request, serverContext: unknown): Credentials => {
-    let credentials = credentialsByRequest.get(request);
-    if (!credentials) {
-      const { req } = (serverContext ?? {}) as { req?: IncomingMessage };
-      credentials = { ...credentialsFromHeaders((n) => request.headers.get(n)), clientAddress: req ? clientAddressOf(req) : undefined };
-      credentialsByRequest.set(request, credentials);
+  // `req`: the Node request the server handed to yoga.handle, or that graphql-post handed over before executing: its
+  // admission (http/admit.ts) was taken once, before its body was read, and is found here. A Fetch request without
+  // one (yoga.fetch called directly) is admitted here, once. Either way the admission, the introspection check and the
+  // resolvers see one credentials object, so a wrong key counts as one failed check.
+  const fetchAdmissions = new WeakMap<Request, Promise<Admitted>>();
+  const admissionOf = (request: Request, serverContext: unknown): Promise<Admitted> => {
+    const { req } = (serverContext ?? {}) as { req?: IncomingMessage };
+    if (req) return requests.admit(req);
+    let admitted = fetchAdmissions.get(request);
+    if (!admitted) fetchAdmissions.set(request, (admitted = executor.admit(credentialsFromHeaders((n) => request.headers.get(n)))));
+    return admitted;
+  };
+  /** The credentials of an admitted request, or those it presented when it was refused (its reply is the refusal). */
+  const credentialsOf = async (request: Request, serverContext: unknown) => {
+    const { req } = (serverContext ?? {}) as { req?: IncomingMessage };
+    try {
+      return (await admissionOf(request, serverContext)).credentials;
+    } catch {
+      return req ? requests.credentials(req) : credentialsFromHeaders((n) => request.headers.get(n));
     }
-    return credentials;
   };
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema: executor.schema,
@@ -78,7 +90,7 @@ export const createYogaApp = ({
       // before the context is built, and its hook cannot wait for a credential check.
       {
         onParams: async ({ params, request, context }) => {
-          introspectionAllowed.set(request, await mayIntrospect(edge.anonymousIntrospection, auth, credentialsOf(request, context), params.query));
+          introspectionAllowed.set(request, await mayIntrospect(edge.anonymousIntrospection, auth, await credentialsOf(request, context), params.query));
         },
         onValidate: ({ context, addValidationRule }) => {
           for (const rule of introspectionRules(introspectionAllowed.get((context as { request: Request }).request) ?? edge.anonymousIntrospection)) {
@@ -86,13 +98,12 @@ export const createYogaApp = ({
           }
         },
       } satisfies Plugin,
-      // Each request yoga serves (GET, POST it takes over, multipart uploads, SSE subscriptions) is charged to its access
-      // key once, with its params, before anything runs; a refusal is the reply (429, Retry-After).
+      // Each request yoga serves (GET, POST it takes over, multipart uploads, SSE subscriptions) is admitted once
+      // (admission.ts), before anything runs; a refusal is the reply (429, Retry-After).
       {
         onParams: async ({ request, context, setResult }) => {
           try {
-            const charged = await executor.charge(credentialsOf(request, context));
-            if (charged) limitHeaders.set(request, charged.headers);
+            limitHeaders.set(request, (await admissionOf(request, context)).headers);
           } catch (err) {
             if (!domainErrorOf(err)) throw err;
             setResult({ errors: [maskError(asGraphQLError(err)) as never] });
@@ -103,6 +114,6 @@ export const createYogaApp = ({
         },
       } satisfies Plugin,
     ],
-    context: ({ request, req }) => executor.context(credentialsOf(request, { req })),
+    context: async ({ request, req }) => executor.context(await credentialsOf(request, { req })),
   }) as YogaServerInstance<Record<string, unknown>, GraphQLContext>;
 };

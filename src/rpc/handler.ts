@@ -4,6 +4,7 @@ import { validate } from 'graphql';
 import type { Logger } from '../config/logger';
 import type { Credentials } from '../domain/auth/credentials';
 import { invalidArgument, isDomainError, refusalHeadersOf } from '../domain/errors';
+import type { Admitted } from '../graphql/admission';
 import { asGraphQLError } from '../graphql/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
 import { badMethod, badRequest, badRoute, domainToWebrpc, internalError, methodNotAvailable, type WebrpcError } from './errors';
@@ -29,12 +30,15 @@ export type RpcHandler = ((req: IncomingMessage, res: ServerResponse, body: () =
 export const createRpcHandler = ({
   executor,
   logger,
-  credentialsOf,
+  admit,
 }: {
   executor: GraphQLExecutor;
   logger: Logger;
-  /** The caller's credentials and address, read from the request by the HTTP layer (http/credentials.ts). */
-  credentialsOf: (req: IncomingMessage) => Credentials;
+  /**
+   * Admits the request (graphql/admission.ts) with the credentials and address the HTTP layer reads from it
+   * (http/admit.ts): once per request, before its body is read.
+   */
+  admit: (req: IncomingMessage) => Promise<Admitted>;
 }): RpcHandler => {
   const table = createRpcTable();
   // A document that no longer fits the schema is a startup failure, not a runtime surprise.
@@ -112,26 +116,26 @@ export const createRpcHandler = ({
     if (contentType !== 'application/json') {
       return fail(res, badRequest(`unsupported Content-Type "${req.headers['content-type'] ?? ''}" (only application/json is allowed)`));
     }
+    // Admitted (credentials, throttle, charge) before the body is read; a stream is charged when it opens.
+    let admitted: Admitted;
+    try {
+      admitted = await admit(req);
+    } catch (err) {
+      if (!isDomainError(err)) throw err;
+      logger.debug({ route: path, code: err.kind, msg: err.message }, 'rpc client error');
+      return fail(res, domainToWebrpc(entry.service, err), refusalHeadersOf(err));
+    }
+    const { credentials, headers: limitHeaders } = admitted;
     let body: Record<string, unknown> | undefined;
     try {
       const raw = (await readBody()).toString('utf8');
       body = obj(raw.trim() === '' ? {} : JSON.parse(raw));
     } catch (err) {
-      return fail(res, badRequest(`failed to read request data: ${(err as Error).message}`));
+      return fail(res, badRequest(`failed to read request data: ${(err as Error).message}`), limitHeaders);
     }
-    if (!body) return fail(res, badRequest('failed to unmarshal request data: the body must be a JSON object'));
+    if (!body) return fail(res, badRequest('failed to unmarshal request data: the body must be a JSON object'), limitHeaders);
 
-    const credentials = credentialsOf(req);
     try {
-      // Charged once to the access key it presents, before anything runs; a stream is charged when it opens.
-      let limitHeaders: Readonly<Record<string, string>> = {};
-      try {
-        limitHeaders = (await executor.charge(credentials))?.headers ?? limitHeaders;
-      } catch (err) {
-        if (!isDomainError(err)) throw err;
-        logger.debug({ route: path, code: err.kind, msg: err.message }, 'rpc client error');
-        return fail(res, domainToWebrpc(entry.service, err), refusalHeadersOf(err));
-      }
       const variables = entry.variables(body);
       const problem = variableProblemOf(executor.schema, entry.document, variables);
       if (problem) {

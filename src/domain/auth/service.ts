@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import { AccessKeyEntity, ProjectEntity, accessKeyHash, readingFromPrimary } from '../../db';
 import { DomainError, unauthorized } from '../errors';
 import { originsOfRow } from './access-keys';
+import { isAdmin } from './admin';
 import { bearerTokenOf, type Credentials } from './credentials';
 import { createCredentialThrottle, type ThrottleSettings } from './throttle';
 
@@ -35,6 +36,13 @@ export type AuthService = {
   accessKeyOf(creds: Credentials): Promise<KnownAccessKey | null>;
   /** Drops what this process remembers of a key (revoked, rotated or changed). */
   forgetAccessKey(keyHash: string): void;
+  /**
+   * Checks every credential the caller presents, once per credentials object: the access key, and the bearer token (the
+   * operator's ADMIN_TOKEN, or else a project's token). Resolves when each is valid or none is presented; otherwise
+   * rejects with the first failure, counted toward the failed-credential throttle (RateLimited once the address is over
+   * its limit). Admission (graphql/admission.ts) calls it for every request, so a wrong admin token counts too.
+   */
+  verify(creds: Credentials): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -47,31 +55,47 @@ const KEY_CACHE_MAX = 10_000;
 
 const DEFAULT_THROTTLE: ThrottleSettings = { limit: 20, windowSeconds: 60, redisUrl: null };
 
-export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_THROTTLE }: { db: Db; jwtSecret: string; throttle?: ThrottleSettings }): AuthService => {
+export const createAuthService = ({
+  db,
+  jwtSecret,
+  throttle: settings = DEFAULT_THROTTLE,
+  adminToken = null,
+}: {
+  db: Db;
+  jwtSecret: string;
+  throttle?: ThrottleSettings;
+  /** The operator's token (ADMIN_TOKEN): a bearer token equal to it is valid, and is not read as a project's. */
+  adminToken?: string | null;
+}): AuthService => {
   const projects = db.getRepository(ProjectEntity);
   const keys = db.getRepository(AccessKeyEntity);
   // Keyed by hash: plain keys are not kept, not even in memory.
   const knownKeys = new Map<string, KnownAccessKey & { origins: string[]; until: number }>();
   const throttle = createCredentialThrottle(settings);
 
-  /** Runs a credential check; a failure (DomainError, not a missing credential) counts against the address. */
-  // Once per presented credentials: a request checks them in each resolver that needs them, and may run twice
-  // (compiled execution falls back to graphql-js on errors), yet is one failed attempt.
+  /**
+   * Runs a credential check; a failure (DomainError, not a missing credential) counts against the address, and is
+   * answered RateLimited once the address is over its limit. The check always runs: valid credentials pass from any
+   * address (the throttle refuses failed attempts, not callers).
+   */
+  // Once per presented credentials: a request checks them at admission and in each resolver that needs them, and may
+  // run twice (compiled execution falls back to graphql-js on errors), yet is one failed attempt.
   // The same failure is given again to the same credentials, and counted once.
   const failures = new WeakMap<Credentials, DomainError>();
   const counted = async <T>(creds: Credentials, check: () => Promise<T>): Promise<T> => {
     const earlier = failures.get(creds);
     if (earlier) throw earlier;
     try {
-      await throttle.assertAllowed(creds.clientAddress);
       return await check();
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      failures.set(creds, err);
-      if (err.kind !== 'RateLimited') await throttle.recordFailure(creds.clientAddress);
-      throw err;
+      const answer = (await throttle.recordFailure(creds.clientAddress)) ?? err;
+      failures.set(creds, answer);
+      throw answer;
     }
   };
+  // A bearer token verified for these credentials: admission and the resolvers after it read the project once.
+  const bearers = new WeakMap<Credentials, Caller>();
 
   /** A browser request (it carries Origin) from an origin the key does not list is refused; other callers are not. */
   const checkOrigin = (creds: Credentials, origins: string[]) => {
@@ -92,7 +116,9 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
     async requireBearer(creds) {
       const token = bearerTokenOf(creds);
       if (!token) throw unauthorized('missing bearer token: send Authorization: Bearer <token>');
-      return counted(creds, async () => {
+      const verified = bearers.get(creds);
+      if (verified) return verified;
+      const caller = await counted(creds, async () => {
         let claims: jwt.JwtPayload | string;
         try {
           claims = jwt.verify(token, jwtSecret, { algorithms: ['HS256'] });
@@ -105,6 +131,8 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
         await requireProject(projectId);
         return { projectId };
       });
+      bearers.set(creds, caller);
+      return caller;
     },
 
     async requireAccessKey(creds) {
@@ -113,8 +141,7 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
       const hash = accessKeyHash(key);
       const cached = knownKeys.get(hash);
       if (cached && cached.until > Date.now()) {
-        // A key verified moments ago needs no store read; an address known here to be over its limit is still refused.
-        await throttle.assertAllowed(creds.clientAddress, { cheapOnly: true });
+        // A key verified moments ago needs no store read (and, valid, passes whatever its address failed before).
         checkOrigin(creds, cached.origins);
         return { projectId: cached.projectId };
       }
@@ -168,6 +195,12 @@ export const createAuthService = ({ db, jwtSecret, throttle: settings = DEFAULT_
 
     forgetAccessKey(keyHash) {
       knownKeys.delete(keyHash);
+    },
+
+    async verify(creds) {
+      if (creds.accessKey?.trim()) await this.requireAccessKey(creds);
+      // The operator's token is compared in constant time; any other bearer token must be a project's.
+      if (bearerTokenOf(creds) && !isAdmin(creds, adminToken)) await this.requireBearer(creds);
     },
 
     close: () => throttle.close(),

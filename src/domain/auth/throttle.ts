@@ -1,7 +1,9 @@
-// Throttling of failed credential checks per client address: after `limit` failures from one address in a
-// window, every credential check from it answers RateLimited until the window passes, so keys and tokens
-// cannot be guessed at speed. Counters live in memory, or in Redis when REDIS_URL is set so replicas
-// share them (memory takes over while Redis is unreachable).
+// Throttling of failed credential checks per client address: after `limit` failures from one address in a window,
+// every further failed check from it is answered RateLimited (429, Retry-After) instead of its own error, until the
+// window passes. Only failures are refused: a valid key or token from the same address still passes (one bad client
+// behind a NAT or proxy must not lock out its neighbours), and a guesser over the limit learns nothing from a refusal
+// but that it failed. Counters live in memory, or in Redis when REDIS_URL is set so replicas share them (memory takes
+// over while Redis is unreachable).
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../errors';
@@ -9,10 +11,8 @@ import { RateLimitedError } from '../errors';
 export type ThrottleSettings = { limit: number; windowSeconds: number; redisUrl: string | null; keyPrefix?: string };
 
 export type CredentialThrottle = {
-  /** RateLimited when `address` is over its limit; `cheapOnly` consults this process's knowledge alone. */
-  assertAllowed(address: string | undefined, opts?: { cheapOnly?: boolean }): Promise<void>;
-  /** Counts one failed check from `address`. */
-  recordFailure(address: string | undefined): Promise<void>;
+  /** Counts one failed check from `address`: the RateLimited refusal to answer it with when the address is over its limit, else null. */
+  recordFailure(address: string | undefined): Promise<RateLimitedError | null>;
   close(): Promise<void>;
 };
 
@@ -25,37 +25,30 @@ export const createCredentialThrottle = ({ limit, windowSeconds, redisUrl, keyPr
   const store: RateLimiterAbstract = redis
     ? new RateLimiterRedis({ storeClient: redis, points: limit, duration: windowSeconds, keyPrefix, insuranceLimiter: memory })
     : memory;
-  // Addresses known here to be over the limit, so that checks needing no store read stay free.
+  // Addresses known here to be over the limit: their further failures are refused without a store round trip.
   const blockedUntil = new Map<string, number>();
 
-  const refuse = (untilMs: number) => {
+  const refusal = (untilMs: number) => {
     const seconds = Math.max(1, Math.ceil((untilMs - Date.now()) / 1000));
-    throw new RateLimitedError(`too many failed credential checks from this address; retry in ${seconds} s`, seconds);
+    return new RateLimitedError(`too many failed credential checks from this address; retry in ${seconds} s`, seconds);
   };
 
   return {
-    async assertAllowed(address, opts = {}) {
-      if (!address) return;
+    async recordFailure(address) {
+      if (!address) return null;
       const until = blockedUntil.get(address);
       if (until !== undefined) {
-        if (until > Date.now()) refuse(until);
+        if (until > Date.now()) return refusal(until);
         blockedUntil.delete(address);
       }
-      if (opts.cheapOnly) return;
-      const res = await store.get(address);
-      if (res && res.consumedPoints >= limit) {
-        blockedUntil.set(address, Date.now() + res.msBeforeNext);
-        refuse(Date.now() + res.msBeforeNext);
-      }
-    },
-    async recordFailure(address) {
-      if (!address) return;
       const res = await store.penalty(address, 1);
-      if (res.consumedPoints >= limit) {
-        // Bounded: entries expire with their window, and the map is emptied if an attack sprays addresses.
-        if (blockedUntil.size >= 100_000) blockedUntil.clear();
-        blockedUntil.set(address, Date.now() + res.msBeforeNext);
-      }
+      // The failure that reaches the limit is still answered with its own error; those after it are refused.
+      if (res.consumedPoints < limit) return null;
+      // Bounded: entries expire with their window, and the map is emptied if an attack sprays addresses.
+      if (blockedUntil.size >= 100_000) blockedUntil.clear();
+      const blockedTill = Date.now() + res.msBeforeNext;
+      blockedUntil.set(address, blockedTill);
+      return res.consumedPoints > limit ? refusal(blockedTill) : null;
     },
     async close() {
       if (!redis) return;
