@@ -1,6 +1,7 @@
 // Joins an ipfs:// or ar:// path under a gateway prefix so that it can never leave it: dot segments are
 // resolved (no higher than the content identifier), and the forms gateways and proxies may decode later —
-// percent-encoded dots, slashes and backslashes, encoded more than once — are judged by what they decode to.
+// percent-encoded dots, slashes and backslashes, encoded more than once, dot segments with `;parameters` — are judged
+// by what they decode to.
 import { InvalidDocumentError } from './errors';
 
 /** More rounds than this and the text is deliberately obfuscated; no legitimate URI needs it. */
@@ -42,6 +43,10 @@ export const containedGatewayPath = (path: string, original: string): string => 
     const decoded = fullyDecoded(raw);
     if (decoded === null) throw escapes(original, 'is encoded too many times');
     if (/[/\\]/.test(decoded)) throw escapes(original, 'hides a path separator in an encoded segment');
+    // Servlet containers (Tomcat, Jetty) and the proxies before them drop a segment's `;parameters` before they
+    // resolve dot segments: `..;` is `..` to them, and goes up once this path reaches the gateway.
+    const name = decoded.split(';')[0];
+    if (name !== decoded && (name === '.' || name === '..')) throw escapes(original, 'has a dot segment with ;parameters');
     if (decoded === '.' || decoded === '..') {
       if (raw !== decoded) throw escapes(original, 'has an encoded dot segment');
       if (decoded === '..' && kept.pop() === undefined) throw escapes(original, 'climbs above its identifier');

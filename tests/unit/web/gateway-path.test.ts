@@ -29,6 +29,13 @@ const CLIMBS = [
   '/%2e/%2e%2e/admin',
   '/x/%2e%2e%2f%2e%2e%2fadmin?q=1',
   '/..#frag',
+  // Path parameters: servlet containers drop `;…` from a segment, and `..;` becomes `..`.
+  '/..;/admin',
+  '/..;/..;/admin',
+  '/%2e%2e;/admin',
+  '/%2e%2e%3b/admin',
+  '/..;jsessionid=1/admin',
+  '/a/.;/..;/..;/admin',
 ];
 
 describe('gateway paths stay under the prefix', () => {
