@@ -15,6 +15,9 @@ import { AccessKeyManagement1764540000000 } from './1764540000000-access-key-man
 import { Assets1764630000000 } from './1764630000000-assets';
 import { AccessKeyLimits1764720000000 } from './1764720000000-access-key-limits';
 import { ClusteredBalances1764810000000 } from './1764810000000-clustered-balances';
+import { ContractCollectionIds1795771843514 } from './1795771843514-contract-collection-ids';
+import { MetadataTasks1795771896563 } from './1795771896563-metadata-tasks';
+import { TokenTraitsAndOverrides1795771878158 } from './1795771878158-token-traits-and-overrides';
 
 export const migrations = [
   Foundation1763784000000,
@@ -33,4 +36,7 @@ export const migrations = [
   Assets1764630000000,
   AccessKeyLimits1764720000000,
   ClusteredBalances1764810000000,
+  ContractCollectionIds1795771843514,
+  TokenTraitsAndOverrides1795771878158,
+  MetadataTasks1795771896563,
 ];

@@ -5,6 +5,7 @@ import { COLLECTIONS_PAGE } from '../domain/collections/service';
 import { loadRpcDocument } from './documents';
 import type { ServiceName } from './errors';
 import type * as Ops from './generated/operations';
+import { collectionsCrudEntries } from './table-collections';
 import { marketStatsOut, marketTxnEventTotalIn } from './wire/analytics';
 import { getLinkedWalletsIn, linkWalletIn, linkedWalletOut, removeLinkedWalletIn } from './wire/api';
 import { collectionOut, tokenMetadataIn, updatedTokenOut } from './wire/collections';
@@ -85,6 +86,7 @@ export const createRpcTable = (): Map<string, RpcEntry> => {
       variables: (b) => ({ chainID: chainIdIn(b.chainID), filter: filterIn(b.filter, ['txnHash', 'from', 'to', 'contractAddress', 'event']), ...resumeIn(b) }),
       reply: (d) => ({ receipt: receiptOut(d.receipts), cursor: d.receipts.cursor }),
     }),
+    ...collectionsCrudEntries(),
     ...indexerQueryEntries(),
     ...metadataEntries(),
     entry<Ops.MarketTxnEventTotalQuery>('Analytics', 'MarketTxnEventTotal', { variables: marketTxnEventTotalIn, reply: marketStatsOut }),

@@ -24,14 +24,6 @@ const list: Record<string, Record<string, string>> = {
       ].map((op) => [op, NOT_YET]),
     ),
   },
-  Collections: Object.fromEntries(
-    [
-      'CreateCollection', 'UpdateCollection', 'DeleteCollection', 'PublishCollection', 'UnpublishCollection',
-      'CreateContractCollection', 'GetContractCollection', 'ListContractCollections', 'UpdateContractCollection',
-      'DeleteContractCollection', 'CreateToken', 'GetToken', 'ListTokens', 'DeleteToken', 'CreateAsset', 'GetAsset',
-      'UpdateAsset', 'DeleteAsset',
-    ].map((op) => [op, NOT_YET]),
-  ),
   Admin: {
     IsInTokenDirectory: TOKEN_DIRECTORY,
     SetTokenDirectoryFeatureIndex: TOKEN_DIRECTORY,

@@ -9,6 +9,7 @@ import type { Credentials } from '../auth/credentials';
 import type { CollectionsService } from '../collections/service';
 import { invalidArgument } from '../errors';
 import { requireId, type Maybe } from '../validate';
+import { createAssetRecords, type AssetRecords } from './records';
 import { sniff } from './sniff';
 
 /** The spec's Asset: a file of one metadata field of one token. */
@@ -35,7 +36,7 @@ export type UploadRequest = {
   bytes: Buffer;
 };
 
-export type AssetsService = {
+export type AssetsService = AssetRecords & {
   /** Stores the file and points the token's field at it (a later upload to the same field replaces it). */
   upload(creds: Credentials, req: UploadRequest): Promise<Asset>;
   /** The assets of these tokens of a collection, per token id. */
@@ -56,9 +57,17 @@ const DOCUMENT_FIELDS: Record<string, 'image' | 'animationUrl' | 'video' | 'audi
 
 const FIELD = /^[a-z][a-z0-9_]{0,63}$/;
 
+// Taken as given, not trimmed: "image\n" is refused rather than stored as "image" (the name reaches storage keys,
+// URLs and the token's document).
+const fieldOf = (name: string, v: unknown): string => {
+  const field = typeof v === 'string' ? v : '';
+  if (!FIELD.test(field)) throw invalidArgument(name, 'must be a metadata field name such as image or animation_url');
+  return field;
+};
+
 /** A file name as given, refused when it could mean a path or carries control characters; at most 200 characters. */
-export const filenameOf = (v: unknown): string => {
-  const bad = (why: string) => invalidArgument('filename', why);
+export const filenameOf = (v: unknown, field = 'filename'): string => {
+  const bad = (why: string) => invalidArgument(field, why);
   if (typeof v !== 'string' || !v.trim()) throw bad('is required');
   const name = v.trim();
   if (name.length > 200) throw bad('must be at most 200 characters');
@@ -86,7 +95,7 @@ export const createAssetsService = ({
 }: {
   db: Db;
   storage: FileStorage;
-  collections: Pick<CollectionsService, 'getToken' | 'updateToken' | 'tokenDocument'>;
+  collections: Pick<CollectionsService, 'getToken' | 'updateToken' | 'tokenDocument' | 'callerProject'>;
   publicUrl: string;
   maxBytes: number;
 }): AssetsService => {
@@ -99,7 +108,8 @@ export const createAssetsService = ({
     collectionId: r.collectionId,
     metadataField: r.metadataField,
     tokenId: r.tokenId,
-    url: `${publicUrl}${pathOf(r)}`,
+    // A record made before its file was uploaded (CreateAsset) has no URL yet.
+    url: r.sha256 ? `${publicUrl}${pathOf(r)}` : '',
     filename: r.filename,
     filesize: r.filesize,
     mimeType: r.mimeType,
@@ -109,11 +119,20 @@ export const createAssetsService = ({
   });
 
   return {
+    ...createAssetRecords({
+      repo,
+      storage,
+      collections,
+      toAsset,
+      fieldOf: (v) => fieldOf('asset.metadataField', v),
+      filenameOf: (v) => filenameOf(v, 'asset.name'),
+      documentFieldOf: (field) => DOCUMENT_FIELDS[field],
+    }),
+
     async upload(creds, req) {
       // Ownership and existence first: nothing is stored for another project's token or a missing one.
       const token = await collections.getToken(creds, { projectId: req.projectId, collectionId: req.collectionId, tokenId: req.tokenId });
-      const field = typeof req.metadataField === 'string' ? req.metadataField.trim() : '';
-      if (!FIELD.test(field)) throw invalidArgument('metadataField', 'must be a metadata field name such as image or animation_url');
+      const field = fieldOf('metadataField', req.metadataField);
       const filename = filenameOf(req.filename);
       if (!req.bytes.length) throw invalidArgument('file', 'is empty');
       if (req.bytes.length > maxBytes) throw invalidArgument('file', `is larger than the ${maxBytes}-byte limit`);
@@ -139,7 +158,8 @@ export const createAssetsService = ({
         if (previous?.storageKey !== key) await storage.remove(key);
         throw err;
       }
-      if (previous && previous.storageKey !== key) await storage.remove(previous.storageKey);
+      // A record made before its first upload has no file to remove.
+      if (previous?.storageKey && previous.storageKey !== key) await storage.remove(previous.storageKey);
       const documentField = DOCUMENT_FIELDS[field];
       if (documentField) {
         await collections.updateToken(creds, { projectId: req.projectId, collectionId: req.collectionId, tokenId: token.tokenId, token: { [documentField]: toAsset(row).url } });
@@ -159,7 +179,7 @@ export const createAssetsService = ({
       const m = /^(\d{1,10})-([0-9a-f]{12})\/[a-z0-9._-]{1,100}$/.exec(path.name);
       if (!m) return null;
       const row = await repo.findOneBy({ id: requireId('id', Number(m[1])) });
-      if (!row || row.collectionId !== path.collectionId || row.tokenId !== path.tokenId || row.projectId !== path.projectId || !row.sha256.startsWith(m[2])) return null;
+      if (!row || !row.sha256 || row.collectionId !== path.collectionId || row.tokenId !== path.tokenId || row.projectId !== path.projectId || !row.sha256.startsWith(m[2])) return null;
       // Private collections and tokens: their files are as hidden as their documents.
       if (!(await collections.tokenDocument(path.projectId, path.collectionId, path.tokenId))) return null;
       return { asset: row, read: (range) => storage.open(row.storageKey, range) };
@@ -169,7 +189,7 @@ export const createAssetsService = ({
       const rows = await repo.findBy(tokenId === undefined ? { collectionId } : { collectionId, tokenId });
       for (const r of rows) {
         await repo.delete({ id: r.id });
-        await storage.remove(r.storageKey);
+        if (r.storageKey) await storage.remove(r.storageKey);
       }
     },
   };

@@ -20,6 +20,14 @@ export type CollectionsService = {
   create(creds: Credentials, req: { projectId?: Maybe<number>; metadata: CollectionInput; private?: Maybe<boolean> }): Promise<Collection>;
   update(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; metadata?: CollectionInput | null; private?: Maybe<boolean> }): Promise<Collection>;
   delete(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number }): Promise<boolean>;
+  /**
+   * Publishing decides what the hosted documents serve: a published collection's document (and its public tokens')
+   * is served, an unpublished one answers 404 like a missing one. `recursive` also publishes every token.
+   */
+  publish(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; recursive?: Maybe<boolean> }): Promise<Collection>;
+  unpublish(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number }): Promise<Collection>;
+  /** The project the caller's bearer token speaks for; a projectId in the request must match it. */
+  callerProject(creds: Credentials, requested: unknown): Promise<number>;
   listTokens(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; page?: PageRequest | null }): Promise<Page<CollectionToken>>;
   getToken(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; tokenId: string }): Promise<CollectionToken>;
   createToken(creds: Credentials, req: { projectId?: Maybe<number>; collectionId: number; token: TokenInput; private?: Maybe<boolean> }): Promise<CollectionToken>;
@@ -149,6 +157,26 @@ export const createCollectionsService = ({
       await removeFiles(row.id);
       return true;
     },
+
+    async publish(creds, req) {
+      const row = await ownedCollection(creds, req);
+      const recursive = optionalBoolean('recursive', req.recursive) ?? false;
+      const now = new Date();
+      await db.transaction(async (m) => {
+        await m.getRepository(CollectionEntity).update({ id: row.id }, { private: false, updatedAt: now });
+        if (recursive) await m.getRepository(CollectionTokenEntity).update({ collectionId: row.id, private: true }, { private: false, updatedAt: now });
+      });
+      return withCount(await collections.findOneByOrFail({ id: row.id }));
+    },
+
+    async unpublish(creds, req) {
+      const row = await ownedCollection(creds, req);
+      // The tokens keep their own flag: publishing the collection again serves the same tokens as before.
+      await collections.update({ id: row.id }, { private: true, updatedAt: new Date() });
+      return withCount(await collections.findOneByOrFail({ id: row.id }));
+    },
+
+    callerProject,
 
     async listTokens(creds, req) {
       const row = await ownedCollection(creds, req);

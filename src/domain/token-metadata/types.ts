@@ -46,4 +46,4 @@ export const emptyDocument = (tokenId: string): NormalizedTokenMetadata => ({
   decimals: null,
 });
 
-export type CollectionLink = { chainId: number; contractAddress: string; collectionId: number; createdAt: Date };
+export type CollectionLink = { id: number; chainId: number; contractAddress: string; collectionId: number; createdAt: Date };

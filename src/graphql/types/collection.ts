@@ -80,6 +80,26 @@ builder.mutationFields((t) => ({
     resolve: (_, { projectId, collectionId, input }, ctx) =>
       ctx.services.collections.update(ctx.credentials, { projectId, collectionId, metadata: input, private: input.private }),
   }),
+  publishCollection: t.field({
+    nullable: true,
+    type: CollectionRef,
+    description:
+      'Publishes a collection: its public documents (and its public tokens’) are served from its `baseUris`. With `recursive`, every token is made public too (bearer token of the owning project).',
+    args: {
+      projectId: t.arg.int(PROJECT_ARG),
+      collectionId: t.arg.int(COLLECTION_ID_ARG),
+      recursive: t.arg.boolean({ description: 'Also makes every private token of the collection public; false when absent.' }),
+    },
+    resolve: (_, args, ctx) => ctx.services.collections.publish(ctx.credentials, args),
+  }),
+  unpublishCollection: t.field({
+    nullable: true,
+    type: CollectionRef,
+    description:
+      'Unpublishes a collection: its documents, its tokens’ and their files answer 404 like missing ones, and linked contracts no longer answer from it. Tokens keep their own `private` flag (bearer token of the owning project).',
+    args: { projectId: t.arg.int(PROJECT_ARG), collectionId: t.arg.int(COLLECTION_ID_ARG) },
+    resolve: (_, args, ctx) => ctx.services.collections.unpublish(ctx.credentials, args),
+  }),
   deleteCollection: t.boolean({
     nullable: true,
     description: 'Deletes a collection with all its tokens; true when deleted, NOT_FOUND when there is none (bearer token of the owning project).',

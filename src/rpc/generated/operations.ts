@@ -2,6 +2,34 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** An asset record’s fields. Its URL, size, type and dimensions come from the uploaded bytes only (PUT to /projects/<p>/collections/<c>/tokens/<t>/assets/<metadataField>). */
+export type AssetInput = {
+  /** The hosted collection; required when creating, and an asset stays in its collection. */
+  collectionId?: number | null | undefined;
+  /** The file name shown for downloads and in the URL; the metadata field when not given at creation. */
+  filename?: string | null | undefined;
+  /** The document field it fills: image, animation_url, video, audio, or another name (lower-case letters, digits, _); required when creating, one asset per field. */
+  metadataField?: string | null | undefined;
+  /** The token, which must exist; required when creating, and an asset stays with its token. */
+  tokenId?: string | null | undefined;
+};
+
+/** A collection’s fields. Creating needs `name`; when updating, absent fields keep their value. */
+export type CollectionInput = {
+  /** Free text, at most 10,000 characters; empty when not given at creation. */
+  description?: string | null | undefined;
+  /** The collection’s website URL (http, https, ipfs, ar or data); an empty string clears it. */
+  externalLink?: string | null | undefined;
+  /** Image URL (http, https, ipfs, ar or data); an empty string clears it. */
+  image?: string | null | undefined;
+  /** The collection’s name, 1 to 200 characters, not blank. */
+  name?: string | null | undefined;
+  /** True stops the public documents being served; false when not given at creation. */
+  private?: boolean | null | undefined;
+  /** Free-form properties, replacing the stored ones: at most 100 keys (1 to 100 characters); values strings of at most 2,000 characters, numbers or booleans. */
+  properties?: Record<string, unknown> | null | undefined;
+};
+
 /** One contract of a batch, with the token ids wanted of it. */
 export type ContractTokenIdsInput = {
   /** The contract, 0x-prefixed hex in any case; the same contract given twice is merged. */
@@ -245,6 +273,84 @@ export type MarketTxnEventTotalQueryVariables = Exact<{
 
 export type MarketTxnEventTotalQuery = { marketTxnEventTotal: Array<{ value: number, label: string }> | null };
 
+export type CreateAssetMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  asset: AssetInput;
+}>;
+
+
+export type CreateAssetMutation = { createCollectionAsset: { id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string } | null };
+
+export type CreateCollectionMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  collection: CollectionInput;
+}>;
+
+
+export type CreateCollectionMutation = { createCollection: { id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } } | null };
+
+export type CreateContractCollectionMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  collectionId: number;
+  chainId: string;
+  contractAddress: string;
+}>;
+
+
+export type CreateContractCollectionMutation = { linkCollectionContract: { id: number, chainId: number, contractAddress: string, collectionId: number } | null };
+
+export type CreateTokenMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  collectionId: number;
+  token: TokenMetadataInput;
+  private?: boolean | null | undefined;
+}>;
+
+
+export type CreateTokenMutation = { createCollectionToken: { tokenId: string, name: string, description: string, image: string, video: string | null, audio: string | null, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string | null, externalUrl: string | null, backgroundColor: string | null, animationUrl: string | null, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null };
+
+export type DeleteAssetMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  assetId: number;
+}>;
+
+
+export type DeleteAssetMutation = { deleteCollectionAsset: boolean | null };
+
+export type DeleteCollectionMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  collectionId: number;
+}>;
+
+
+export type DeleteCollectionMutation = { deleteCollection: boolean | null };
+
+export type DeleteContractCollectionMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  chainId: string;
+  contractAddress: string;
+}>;
+
+
+export type DeleteContractCollectionMutation = { unlinkCollectionContract: boolean | null };
+
+export type DeleteTokenMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  collectionId: number;
+  tokenId: string;
+}>;
+
+
+export type DeleteTokenMutation = { deleteCollectionToken: boolean | null };
+
+export type GetAssetQueryVariables = Exact<{
+  projectId?: number | null | undefined;
+  assetId: number;
+}>;
+
+
+export type GetAssetQuery = { collectionAsset: { id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string } | null };
+
 export type GetCollectionQueryVariables = Exact<{
   projectId?: number | null | undefined;
   collectionId: number;
@@ -252,6 +358,24 @@ export type GetCollectionQueryVariables = Exact<{
 
 
 export type GetCollectionQuery = { collection: { id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } } | null };
+
+export type GetContractCollectionQueryVariables = Exact<{
+  projectId?: number | null | undefined;
+  chainId: string;
+  contractAddress: string;
+}>;
+
+
+export type GetContractCollectionQuery = { collectionContractLink: { id: number, chainId: number, contractAddress: string, collectionId: number } | null };
+
+export type GetTokenQueryVariables = Exact<{
+  projectId?: number | null | undefined;
+  collectionId: number;
+  tokenId: string;
+}>;
+
+
+export type GetTokenQuery = { collectionToken: { tokenId: string, name: string, description: string, image: string, video: string | null, audio: string | null, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string | null, externalUrl: string | null, backgroundColor: string | null, animationUrl: string | null, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null };
 
 export type ListCollectionsQueryVariables = Exact<{
   projectId?: number | null | undefined;
@@ -261,6 +385,71 @@ export type ListCollectionsQueryVariables = Exact<{
 
 
 export type ListCollectionsQuery = { collections: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } }> } | null };
+
+export type ListContractCollectionsQueryVariables = Exact<{
+  projectId?: number | null | undefined;
+  collectionId?: number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ListContractCollectionsQuery = { collectionContractLinks: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ id: number, chainId: number, contractAddress: string, collectionId: number, collection: { id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } } }> } | null };
+
+export type ListTokensQueryVariables = Exact<{
+  projectId?: number | null | undefined;
+  collectionId: number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ListTokensQuery = { collection: { tokens: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ tokenId: string, name: string, description: string, image: string, video: string | null, audio: string | null, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string | null, externalUrl: string | null, backgroundColor: string | null, animationUrl: string | null, decimals: number | null, updatedAt: string }> } } | null };
+
+export type PublishCollectionMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  collectionId: number;
+  recursive?: boolean | null | undefined;
+}>;
+
+
+export type PublishCollectionMutation = { publishCollection: { id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } } | null };
+
+export type UnpublishCollectionMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  collectionId: number;
+}>;
+
+
+export type UnpublishCollectionMutation = { unpublishCollection: { id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } } | null };
+
+export type UpdateAssetMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  assetId: number;
+  asset: AssetInput;
+}>;
+
+
+export type UpdateAssetMutation = { updateCollectionAsset: { id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string } | null };
+
+export type UpdateCollectionMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  collectionId: number;
+  collection: CollectionInput;
+}>;
+
+
+export type UpdateCollectionMutation = { updateCollection: { id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } } | null };
+
+export type UpdateContractCollectionMutationVariables = Exact<{
+  projectId?: number | null | undefined;
+  collectionId: number;
+  chainId: string;
+  contractAddress: string;
+}>;
+
+
+export type UpdateContractCollectionMutation = { updateCollectionContractLink: { id: number, chainId: number, contractAddress: string, collectionId: number } | null };
 
 export type UpdateTokenMutationVariables = Exact<{
   projectId?: number | null | undefined;
@@ -404,3 +593,9 @@ export type SearchContractsQueryVariables = Exact<{
 export type SearchContractsQuery = { searchContracts: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } }> } | null };
 
 export type CollectionFieldsFragment = { id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } };
+
+export type CollectionTokenFieldsFragment = { tokenId: string, name: string, description: string, image: string, video: string | null, audio: string | null, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string | null, externalUrl: string | null, backgroundColor: string | null, animationUrl: string | null, decimals: number | null, updatedAt: string };
+
+export type AssetFieldsFragment = { id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string };
+
+export type ContractCollectionFieldsFragment = { id: number, chainId: number, contractAddress: string, collectionId: number };
