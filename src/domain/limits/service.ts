@@ -93,24 +93,26 @@ export const createLimitsService = ({
     return h;
   };
 
+  // The rate is counted first and the month only for a request within its rate: a burst over the rate never touches
+  // the quota (counting both at once and refunding let parallel refusals push the month over its limit, refusing
+  // requests that were within it and, with Redis, blocking the key on that server). A request refused for the quota
+  // gives its count back at once, so the month's counter holds exactly the requests admitted, on every server.
   const limited = async (key: KnownAccessKey, perSecond: number | null, perMonth: number | null): Promise<Charge> => {
     const { month, endsAt } = monthNow(Date.now());
-    const [second, monthly] = await Promise.all([
-      perSecond ? counters.second(key.id, perSecond) : null,
-      perMonth ? counters.month(key.id, month, perMonth) : null,
-    ]);
+    const second = perSecond ? await counters.second(key.id, perSecond) : null;
+    if (second?.over) {
+      usage.record(key, 'rate_limited');
+      const headers = headersOf(perSecond, second, null, null, endsAt);
+      const seconds = Number(headers['RateLimit-Reset']);
+      throw new KeyLimitError('RateLimit', `this access key is over its rate of ${perSecond} requests per second; retry in ${seconds} s`, seconds, headers);
+    }
+    const monthly = perMonth ? await counters.month(key.id, month, perMonth) : null;
     const headers = headersOf(perSecond, second, perMonth, monthly, endsAt);
     if (monthly?.over) {
+      await counters.refundMonth(key.id, month, perMonth!);
       usage.record(key, 'quota_exceeded');
       const seconds = Number(headers['Quota-Reset']);
       throw new KeyLimitError('QuotaExceeded', `this access key used its ${perMonth} requests of ${month} (UTC); its quota renews in ${seconds} s`, seconds, headers);
-    }
-    if (second?.over) {
-      // A refused request does not use up the month's quota.
-      if (monthly && perMonth) await counters.refundMonth(key.id, month, perMonth);
-      usage.record(key, 'rate_limited');
-      const seconds = Number(headers['RateLimit-Reset']);
-      throw new KeyLimitError('RateLimit', `this access key is over its rate of ${perSecond} requests per second; retry in ${seconds} s`, seconds, headers);
     }
     usage.record(key, 'served');
     return { headers };
