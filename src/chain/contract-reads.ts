@@ -3,10 +3,9 @@ import { keccak256 } from 'ethers';
 import { INTERFACE_IDS, encodeCall } from './abis';
 import { decodeAbiString, decodeBool, decodeBytes32String, decodeUint } from './abi-decode';
 import type { ChainClient } from './client';
+import type { ContractType } from './contract-type';
 import { ChainRequestError } from './errors';
 import type { BlockTag, Hex } from './types';
-
-export type ContractType = 'ERC20' | 'ERC721' | 'ERC1155' | 'UNKNOWN';
 
 export type ContractBasics = {
   type: ContractType;

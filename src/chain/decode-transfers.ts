@@ -1,16 +1,15 @@
 // Decodes ERC-20/721 Transfer and ERC-1155 TransferSingle/TransferBatch logs; anything malformed is skipped with a reason.
 import { TOPICS } from './abis';
 import { hexToBytes, readUintArray, readWord, topicToAddress, topicToUint } from './abi-decode';
+import type { TokenStandard } from './contract-type';
 import type { Hex, Log } from './types';
-
-export type TokenKind = 'ERC20' | 'ERC721' | 'ERC1155';
 
 /**
  * tokenIds and amounts are parallel arrays of equal length: ERC-20 → [0n] / [value],
  * ERC-721 → [tokenId] / [1n], ERC-1155 → ids / values.
  */
 export type DecodedTransfer = {
-  kind: TokenKind;
+  kind: TokenStandard;
   contract: Hex;
   from: Hex;
   to: Hex;

@@ -13,7 +13,9 @@ export { createChainClient, type ChainClient, type ChainClientOptions, type Requ
 export type { ChainLogger } from './transport';
 export type { OnHead, Unsubscribe } from './new-heads';
 export { TOPICS, SELECTORS, INTERFACE_IDS, ERC1271_MAGIC_VALUE, encodeCall } from './abis';
-export { decodeTransferLog, isSkipped, TRANSFER_TOPICS, type DecodedTransfer, type SkippedLog, type TokenKind, type TransferLogInput } from './decode-transfers';
+export { decodeTransferLog, isSkipped, TRANSFER_TOPICS, type DecodedTransfer, type SkippedLog, type TransferLogInput } from './decode-transfers';
+export { CONTRACT_TYPES, TOKEN_STANDARDS, type ContractType, type TokenStandard } from './contract-type';
+export type { TransferLog } from './transfer-log';
 export {
   readContractBasics,
   readTokenURI,
@@ -22,7 +24,6 @@ export {
   readTotalSupply,
   cleanText,
   type ContractBasics,
-  type ContractType,
   type ReadOptions,
 } from './contract-reads';
 export { bloomMayMatch } from './bloom';

@@ -1,8 +1,8 @@
 // What one ingestion step carries from the node to the database: a contiguous range of blocks.
-import type { BlockRow, ChainTransactionRow, TransferRow } from '../db';
+import type { TransferLog } from '../chain';
+import type { BlockRow, ChainTransactionRow } from '../db';
 
-export type { TransferLog } from '../domain/subscriptions/events';
-import type { TransferLog } from '../domain/subscriptions/events';
+export type { TransferLog } from '../chain';
 
 export type Batch = {
   chainId: number;

@@ -2,3 +2,4 @@ export * from './types';
 export * from './pubsub';
 export * from './iterator';
 export * from './positions';
+export * from './redis';

@@ -1,6 +1,6 @@
 // Typed publish/subscribe: in-process by default, Redis when REDIS_URL is set (several processes share events).
 import { EventEmitter } from 'node:events';
-import Redis from 'ioredis';
+import { createRedisClient } from './redis';
 import { signMessage, verifyMessage } from './signed-message';
 import type { TopicName, Topics } from './types';
 
@@ -83,8 +83,8 @@ export const createPubSub = ({ redis, onError, onRejected }: PubSubOptions): Pub
 
   // Redis needs one connection to publish and one in subscriber mode.
   const prefix = channelPrefix(redis.namespace);
-  const pub = new Redis(redis.url, { maxRetriesPerRequest: 3, lazyConnect: false });
-  const sub = new Redis(redis.url, { maxRetriesPerRequest: null });
+  const pub = createRedisClient(redis.url, 'publish');
+  const sub = createRedisClient(redis.url, 'subscribe');
   pub.on('error', (err) => onError?.(err));
   sub.on('error', (err) => onError?.(err));
   // Namespaces are plain words (config), so they hold no glob characters of their own.

@@ -1,4 +1,5 @@
 // The events ingestion publishes after each commit, by topic.
+import type { ContractType, TokenStandard } from '../chain/contract-type';
 
 /** An event's place inside its block, per topic (see positions.ts); compared element by element. */
 export type Position = Array<string | number>;
@@ -21,7 +22,7 @@ export type Stamp = {
 export type BalanceEvent = {
   chainId: number;
   contract: string;
-  contractType: 'ERC20' | 'ERC721' | 'ERC1155';
+  contractType: TokenStandard;
   account: string;
   tokenId: string;
   balance: string;
@@ -40,7 +41,7 @@ export type LogEvent = {
   blockHash: string;
   parentBlockHash: string;
   contract: string;
-  contractType: 'UNKNOWN' | 'ERC20' | 'ERC721' | 'ERC1155';
+  contractType: ContractType;
   txHash: string;
   txIndex: number;
   logIndex: number;

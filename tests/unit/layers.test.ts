@@ -30,6 +30,8 @@ const allowedImports = (): Map<string, Set<string> | 'all'> => {
 const PACKAGE_ROOMS: Array<{ test: (pkg: string) => boolean; label: string; folders: string[] }> = [
   { test: (p) => p === 'ethers', label: 'ethers', folders: ['chain', 'devnet'] },
   { test: (p) => p === 'typeorm', label: 'typeorm', folders: ['db', 'domain', 'ingestion', 'migrations'] },
+  // Redis clients are made in one place (pubsub/redis.ts).
+  { test: (p) => p === 'ioredis', label: 'ioredis', folders: ['pubsub'] },
   {
     test: (p) => ['graphql', 'graphql-yoga', 'graphql-ws', 'graphql-jit'].includes(p) || p.startsWith('@pothos/') || p.startsWith('@graphql-yoga/'),
     label: 'GraphQL packages',

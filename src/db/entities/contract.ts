@@ -1,11 +1,12 @@
 // ContractInfo per (chain, address): basics read from the chain, plus operator flags and contractURI extensions.
 import { EntitySchema } from 'typeorm';
+import type { ContractType } from '../../chain/contract-type';
 import { Address, BlockNumber, Hash, JsonText, Timestamp } from '../columns';
 
 export type ContractRow = {
   chainId: number;
   address: string;
-  type: 'UNKNOWN' | 'ERC20' | 'ERC721' | 'ERC1155';
+  type: ContractType;
   name: string;
   symbol: string;
   decimals: number | null;

@@ -1,5 +1,6 @@
 // One token movement: an ERC-20/721 Transfer, or one (id, amount) item of an ERC-1155 transfer.
 import { EntitySchema } from 'typeorm';
+import type { TokenStandard } from '../../chain/contract-type';
 import { Address, BlockNumber, Hash, Uint256 } from '../columns';
 
 export type TransferRow = {
@@ -12,7 +13,7 @@ export type TransferRow = {
   txHash: string;
   txIndex: number;
   contract: string;
-  contractType: 'ERC20' | 'ERC721' | 'ERC1155';
+  contractType: TokenStandard;
   from: string;
   to: string;
   /** '' for ERC-20. */

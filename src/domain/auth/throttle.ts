@@ -4,8 +4,8 @@
 // behind a NAT or proxy must not lock out its neighbours), and a guesser over the limit learns nothing from a refusal
 // but that it failed. Counters live in memory, or in Redis when REDIS_URL is set so replicas share them (memory takes
 // over while Redis is unreachable).
-import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createRedisClient } from '../../pubsub';
 import { RateLimitedError } from '../errors';
 
 export type ThrottleSettings = { limit: number; windowSeconds: number; redisUrl: string | null; keyPrefix?: string };
@@ -18,7 +18,7 @@ export type CredentialThrottle = {
 
 export const createCredentialThrottle = ({ limit, windowSeconds, redisUrl, keyPrefix = 'strata:auth-failures' }: ThrottleSettings): CredentialThrottle => {
   const memory = new RateLimiterMemory({ points: limit, duration: windowSeconds, keyPrefix });
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }) : null;
+  const redis = redisUrl ? createRedisClient(redisUrl, 'counters') : null;
   // Connects on first use (one-shot CLI commands never check credentials). A Redis outage must not turn
   // into errors for every caller: the insurance limiter counts meanwhile.
   redis?.on('error', () => {});

@@ -1,8 +1,9 @@
 // Plain shapes of contract information, as the rest of Strata sees them.
+import type { ContractType } from '../../chain';
 import type { Maybe } from '../validate';
 
-export const CONTRACT_TYPES = ['UNKNOWN', 'ERC20', 'ERC721', 'ERC1155'] as const;
-export type ContractKind = (typeof CONTRACT_TYPES)[number];
+export { CONTRACT_TYPES } from '../../chain';
+export type ContractKind = ContractType;
 
 export type ContractExtensions = {
   link: string;

@@ -1,4 +1,5 @@
 // Balance reads: one row per (account, contract, token) above zero, or one summary row per (account, contract).
+import { TOKEN_STANDARDS } from '../../chain';
 import { readQuery, type Db } from '../../db';
 import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
 import { BALANCES_KEY, SUMMARY_KEY, keysetOrder } from './cursor';
@@ -22,7 +23,7 @@ export type BalanceQuery = {
   page: ResolvedPage;
 };
 
-const KNOWN: readonly string[] = ['ERC20', 'ERC721', 'ERC1155'];
+const KNOWN: readonly string[] = TOKEN_STANDARDS;
 
 /** The stored type, or ERC20 for an unclassified contract whose balances carry no token id. */
 export const contractTypeOf = (stored: unknown, tokenId: string): ContractType =>

@@ -1,7 +1,8 @@
 // Plain shapes of what the Indexer reads back from ingested chain data, as the rest of Strata sees them.
 import type { WatchedContractProgress } from './sources';
 
-export type ContractType = 'UNKNOWN' | 'ERC20' | 'ERC721' | 'ERC1155';
+export type { ContractType } from '../../chain';
+import type { ContractType } from '../../chain';
 
 /** One balance (or, when `isSummary`, all of an account's tokens of one ERC-721/1155 contract). */
 export type TokenBalance = {

@@ -4,8 +4,8 @@
 // failed-credential throttle). rate-limiter-flexible does the counting: one atomic INCR-and-expire per counter.
 // In this process a month's counter starts from the requests recorded in the database for that month (usage.ts), so a
 // restart, or a key whose quota changes (a new counter), does not hand a key a fresh quota.
-import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createRedisClient } from '../../pubsub';
 
 /** What counting one request found: whether it was within the limit, how many remain and when the window ends. */
 export type Counted = { over: boolean; remaining: number; msBeforeNext: number };
@@ -35,7 +35,7 @@ export const createKeyCounters = ({
   /** Requests a key made in a month (YYYY-MM) as recorded so far: where an in-process month counter starts. */
   usedInMonth: (keyId: number, month: string) => Promise<number>;
 }): KeyCounters => {
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }) : null;
+  const redis = redisUrl ? createRedisClient(redisUrl, 'counters') : null;
   // A Redis outage must not turn into errors for every caller: the in-process insurance counts meanwhile.
   redis?.on('error', () => {});
 

@@ -2,33 +2,10 @@
 // each commit, replay (replay.ts) rebuilds the same events from storage for a subscriber that resumes.
 import type { BalanceChangeRow, BalanceRow, ChainTransactionRow, TransferRow } from '../../db';
 import type { BalanceEvent, LogEvent, ReceiptEvent, Stamp } from '../../pubsub';
-import { TOPICS } from '../../chain';
-
-type Kind = TransferRow['contractType'];
+import { TOPICS, type TokenStandard as Kind, type TransferLog } from '../../chain';
 
 /** An event before ingestion (or replay) stamps it with its commit and place (pubsub/types.ts). */
 export type Unstamped<E> = Omit<E, keyof Stamp>;
-
-/** One decoded token log with its block context. */
-export type TransferLog = {
-  /** The raw log, for publishing decoded events: empty in backfill batches, which publish nothing. */
-  topics: string[];
-  data: string;
-  logIndex: number;
-  blockNumber: number;
-  blockHash: string;
-  /** Unix seconds of the block. */
-  timestamp: number;
-  txHash: string;
-  txIndex: number;
-  contract: string;
-  kind: Kind;
-  from: string;
-  to: string;
-  operator: string | null;
-  tokenIds: bigint[];
-  amounts: bigint[];
-};
 
 const SIGNATURES: Record<string, { sig: string; types: string[]; names: string[] }> = {
   ERC20: { sig: 'Transfer(address indexed from, address indexed to, uint256 value)', types: ['address', 'address', 'uint256'], names: ['from', 'to', 'value'] },

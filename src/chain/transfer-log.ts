@@ -1,0 +1,22 @@
+// One decoded token log with its block context: what ingestion reads from the node, writes, and publishes.
+import type { TokenStandard } from './contract-type';
+
+export type TransferLog = {
+  /** The raw log, for publishing decoded events: empty in backfill batches, which publish nothing. */
+  topics: string[];
+  data: string;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+  /** Unix seconds of the block. */
+  timestamp: number;
+  txHash: string;
+  txIndex: number;
+  contract: string;
+  kind: TokenStandard;
+  from: string;
+  to: string;
+  operator: string | null;
+  tokenIds: bigint[];
+  amounts: bigint[];
+};
