@@ -1,0 +1,86 @@
+// Uploads cannot exhaust the server's memory (#28): credentials are checked before a body is read, so 20 parallel 19 MB
+// uploads without credentials (on the asset route, then as GraphQL multipart requests) leave the resident memory of the
+// server process within 50 MB of where it started. The server runs as its own process (`strata serve`), so that its
+// RSS (read from /proc) is its own and not this test's, which holds the bytes it sends.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '../../helpers/database';
+import { startStrata, type StrataProcess } from '../../helpers/processes';
+
+const MB = 1_048_576;
+const UPLOADS = 20;
+const SIZE = 19 * MB;
+
+let db: TestDatabase;
+let assetDir: string;
+let server: StrataProcess;
+let port: number;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  assetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-upload-memory-'));
+  const env = { ...db.env, PORT: '0', HOST: '127.0.0.1', ASSET_DIR: assetDir, ASSET_MAX_BYTES: String(20 * MB), PUBLIC_URL: 'http://strata.test' };
+  const started = await startStrata(['serve', '--no-index'], env, /"port":(\d+)/, 90_000);
+  server = started;
+  port = Number(started.match[1]);
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+  await db?.drop();
+  fs.rmSync(assetDir, { recursive: true, force: true });
+});
+
+const rssBytes = (): number => {
+  const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)![1]) * 1024;
+};
+
+/** Sends `body` (one shared buffer) with `headers`: the reply's status, or 'reset' when the server closed the connection first. */
+const send = (urlPath: string, headers: Record<string, string>, body: Buffer, method = 'PUT') =>
+  new Promise<number | 'reset'>((resolve) => {
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, method, headers: { 'Content-Length': String(body.length), ...headers } });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', () => resolve('reset'));
+    req.end(body);
+  });
+
+/** Runs `fn` while sampling the server's RSS every 20 ms: the highest seen. */
+const peakDuring = async (fn: () => Promise<unknown>) => {
+  let peak = rssBytes();
+  const timer = setInterval(() => (peak = Math.max(peak, rssBytes())), 20);
+  try {
+    await fn();
+    await new Promise((r) => setTimeout(r, 500));
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(peak, rssBytes());
+};
+
+it('20 parallel 19 MB uploads without credentials, on the asset route and as GraphQL multipart, leave RSS within 50 MB of its start', async () => {
+  const body = Buffer.alloc(SIZE, 0x61);
+  const asset = '/projects/1/collections/1/tokens/1/assets/image?filename=big.png';
+  const multipart = { 'Content-Type': 'multipart/form-data; boundary=----strata' };
+  // Warm up both routes (first requests load code), then measure from a settled start.
+  await send(asset, {}, Buffer.alloc(1024));
+  await send('/graphql', multipart, Buffer.alloc(1024), 'POST');
+  await new Promise((r) => setTimeout(r, 1_000));
+  const start = rssBytes();
+
+  const replies: Array<number | 'reset'> = [];
+  const peak = await peakDuring(async () => {
+    replies.push(...(await Promise.all(Array.from({ length: UPLOADS }, () => send(asset, {}, body)))));
+    replies.push(...(await Promise.all(Array.from({ length: UPLOADS }, () => send('/graphql', multipart, body, 'POST')))));
+  });
+  // Every upload was refused (401 on the asset route; the GraphQL refusal; or the connection closed after the reply).
+  expect(replies.every((r) => r === 401 || r === 200 || r === 'reset')).toBe(true);
+  expect(replies.filter((r) => r === 401).length).toBeGreaterThan(0);
+  const grownMb = (peak - start) / MB;
+  process.stdout.write(`server RSS: ${Math.round(start / MB)} MB at start, ${Math.round(peak / MB)} MB at the peak\n`);
+  expect({ grownMb: Math.round(grownMb), within: grownMb < 50 }).toMatchObject({ within: true });
+}, 120_000);
