@@ -11,6 +11,7 @@ let database: TestDatabase;
 let db: Db;
 
 const TABLES = ['balances', 'balance_changes'] as const;
+const AT = migrations.findIndex((m) => m.name === 'ClusteredBalances1764810000000');
 type Table = (typeof TABLES)[number];
 
 const rowsOf = (table: Table) => db.query(`SELECT * FROM ${table} ORDER BY chain_id, contract, account, token_id${table === 'balance_changes' ? ', block_number' : ''}`);
@@ -55,11 +56,12 @@ beforeAll(async () => {
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', ...database.env });
   const options = createDataSource(config).options;
   // Every migration before this one, and rows written under them.
-  const before = new DataSource({ ...options, migrations: migrations.slice(0, -1) });
+  const before = new DataSource({ ...options, migrations: migrations.slice(0, AT) });
   await before.initialize();
   await before.runMigrations({ transaction: 'each' });
   await before.destroy();
-  db = createDataSource(config);
+  // Up to this migration only: later ones (other tables) are not what this test is about.
+  db = new DataSource({ ...options, migrations: migrations.slice(0, AT + 1) });
   await db.initialize();
   await seed();
 });
@@ -69,8 +71,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-test('the last migration is the clustered-balances one', () => {
-  expect(migrations[migrations.length - 1].name).toBe('ClusteredBalances1764810000000');
+test('the clustered-balances migration is in the list', () => {
+  expect(migrations[AT].name).toBe('ClusteredBalances1764810000000');
 });
 
 test('up keeps every row and index; SQLite stores both tables by primary key; down restores rowid tables', async () => {
