@@ -3,6 +3,7 @@ import { Interface } from 'ethers';
 import { ERC1155_ABI, ERC20_ABI, ERC721_ABI } from './abis';
 import { decodeUint } from './abi-decode';
 import type { ChainClient } from './client';
+import type { TokenStandard } from './contract-type';
 import { ChainRequestError } from './errors';
 import type { BlockTag, Hex } from './types';
 
@@ -10,7 +11,7 @@ const erc20 = new Interface(ERC20_ABI);
 const erc721 = new Interface(ERC721_ABI);
 const erc1155 = new Interface(ERC1155_ABI);
 
-export type BalanceStandard = 'ERC20' | 'ERC721' | 'ERC1155';
+export type BalanceStandard = TokenStandard;
 
 /**
  * `balanceOf(account)` (ERC-20), `ownerOf(id) == account ? 1 : 0` (ERC-721: one token's balance) or

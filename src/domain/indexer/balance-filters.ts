@@ -1,5 +1,6 @@
 // The published clients' balance filters on one chain: TokenBalancesFilter (GetTokenBalancesSummary / Details) and
 // TokenBalancesByContractFilter, checked and turned into a BalanceQuery; the Details and ByContract reads.
+import { TOKEN_STANDARDS } from '../../chain';
 import type { ChainRegistry } from '../../chain/registry';
 import type { Db } from '../../db';
 import { invalidArgument } from '../errors';
@@ -32,7 +33,7 @@ export type TokenBalancesByContractFilter = {
 export const MAX_TOKEN_IDS = 1000;
 
 /** The published clients' ContractType names. Strata indexes the token standards; the others match no balance row. */
-const INDEXED_TYPES = ['ERC20', 'ERC721', 'ERC1155'];
+const INDEXED_TYPES: readonly string[] = TOKEN_STANDARDS;
 const CLIENT_TYPES = [...INDEXED_TYPES, 'UNKNOWN', 'NATIVE', 'SEQUENCE_WALLET', 'ERC20_BRIDGE', 'ERC721_BRIDGE', 'ERC1155_BRIDGE', 'SEQ_MARKETPLACE', 'ERC6909'];
 
 /** null: no type filter; []: types named, none of which Strata indexes (no token row matches). */

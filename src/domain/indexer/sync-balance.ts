@@ -1,7 +1,7 @@
 // SyncBalance on one chain: one balance re-read from the contract at the indexed block and, when the stored one
 // differs, repaired through ingestion (the only writer of chain tables, which hands its writer in as `repair`).
 import type { ChainRegistry } from '../../chain/registry';
-import { readTokenBalance, type Hex } from '../../chain';
+import { readTokenBalance, type Hex, type TokenStandard } from '../../chain';
 import { ChainCheckpointEntity, type Db } from '../../db';
 import { DomainError, invalidArgument } from '../errors';
 import { readContractType } from './supplies';
@@ -23,7 +23,7 @@ export type BalanceRepairOutcome = { outcome: 'repaired' | 'unchanged' | 'moved'
 /** Implemented by src/ingestion/balance-repair.ts; absent in processes that do not compose it (then SyncBalance is Unavailable). */
 export type BalanceRepair = (r: BalanceRepairRequest) => Promise<BalanceRepairOutcome>;
 
-export type SyncedBalance = BalanceRepairRequest & { contractType: 'ERC20' | 'ERC721' | 'ERC1155'; outcome: 'repaired' | 'unchanged'; previous: string | null };
+export type SyncedBalance = BalanceRepairRequest & { contractType: TokenStandard; outcome: 'repaired' | 'unchanged'; previous: string | null };
 
 /** Ingestion may commit between the read and the write; each try reads again at the new indexed block. */
 const TRIES = 4;
