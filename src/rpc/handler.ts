@@ -121,7 +121,11 @@ export const createRpcHandler = ({
     try {
       admitted = await admit(req);
     } catch (err) {
-      if (!isDomainError(err)) throw err;
+      if (!isDomainError(err)) {
+        // The store behind the credentials or the counters failed: an internal error, as for a failed execution.
+        logger.error({ err, route: path }, 'rpc admission failed');
+        return fail(res, internalError());
+      }
       logger.debug({ route: path, code: err.kind, msg: err.message }, 'rpc client error');
       return fail(res, domainToWebrpc(entry.service, err), refusalHeadersOf(err));
     }
