@@ -1,6 +1,7 @@
 // The one way a GraphQL request runs. Every entry path (yoga's POST and GET, the direct POST path, graphql-ws and the
 // RPC adapter) parses, builds its context and executes through one executor: one document-limit check, one compile
-// cache, one shared subscription execution, one error masking (errors.ts). Each request executes once.
+// cache, one shared subscription execution, one error masking (errors.ts). Each request is admitted once (admission.ts)
+// and executes once, with one stated exception: a query whose read replica dropped its connection mid-way (withReads).
 import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { Credentials } from '../domain/auth/credentials';
 import type { KnownAccessKey } from '../domain/auth/service';
@@ -75,8 +76,11 @@ export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQ
   /**
    * A query's reads may be served by a read replica (domain/reads.ts); mutations, and subscriptions' events, read the
    * primary: an event's payload must never be older than the block it announces, and a replica may not have that
-   * block yet. A query that lost its replica's connection midway runs once more on the primary with fresh loaders (a
-   * read is safe to repeat), so the client sees no error.
+   * block yet. A query that lost its replica's connection midway runs once more on the primary with fresh loaders, so
+   * the client sees no error: the one exception to "each request executes once", stated in the README (Operations, Read
+   * replicas). It is kept because a query operation only reads: running it again writes nothing, and it is not admitted
+   * or charged again (admission happened before execution). A replica that refuses a connection before a read is
+   * not an exception: that read alone goes to the primary (db/replicas/route.ts).
    */
   const withReads = (args: ExecutionArgs, go: (a: ExecutionArgs) => MaybePromise<ExecutionResult>): MaybePromise<ExecutionResult> => {
     if (!services.reads.replicas || getOperationAST(args.document, args.operationName)?.operation !== 'query') return go(args);
