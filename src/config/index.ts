@@ -57,6 +57,13 @@ export type Config = Readonly<{
     allowHosts: readonly string[];
     timeoutMs: number;
     maxBytes: number;
+    /** Fetches per second, and at once, to one host: a 10,000-token collection must not hammer one gateway. */
+    hostRatePerSecond: number;
+    hostConcurrency: number;
+    /** First delay before a failed or placeholder token is fetched again (doubling per failure, capped). */
+    retryBaseMs: number;
+    /** How often the refresh task worker looks for due tasks and due retries. */
+    taskPollMs: number;
   }>;
   /** Operator token for admin mutations (contract verification flags); admin is off when unset. */
   adminToken: string | null;
@@ -108,6 +115,10 @@ const envSchema = z.object({
   METADATA_ALLOW_HOSTS: z.string().trim().default(''),
   METADATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   METADATA_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1_048_576).default(5 * 1_048_576),
+  METADATA_HOST_RATE: z.coerce.number().int().min(1).max(10_000).default(50),
+  METADATA_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(16),
+  METADATA_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  METADATA_TASK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   EVENTS_NAMESPACE: z
     .string()
@@ -171,6 +182,10 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
       allowHosts: e.METADATA_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
       timeoutMs: e.METADATA_TIMEOUT_MS,
       maxBytes: e.METADATA_MAX_BYTES,
+      hostRatePerSecond: e.METADATA_HOST_RATE,
+      hostConcurrency: e.METADATA_HOST_CONCURRENCY,
+      retryBaseMs: e.METADATA_RETRY_BASE_MS,
+      taskPollMs: e.METADATA_TASK_POLL_MS,
     }),
     adminToken: e.ADMIN_TOKEN ?? null,
     edge: edgeConfigOf(e, env.NODE_ENV, database.kind),

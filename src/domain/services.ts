@@ -19,6 +19,8 @@ import type { ContractsService } from './contracts/service';
 import { createMetadataServices } from './token-metadata/compose';
 import type { CollectionLinksService } from './token-metadata/links';
 import type { TokenMetadataService } from './token-metadata/service';
+import type { MetadataTasksService } from './metadata-jobs/task-service';
+import type { TaskWorker } from './metadata-jobs/task-worker';
 import { createWalletsService, type WalletsService } from './wallets/service';
 import { createReads, type Reads } from './reads';
 
@@ -41,6 +43,9 @@ export type Services = {
   /** Metadata service: contract info (search, operator flags) and token metadata (cached fetches, collection links). */
   contracts: ContractsService;
   tokenMetadata: TokenMetadataService;
+  /** Metadata refresh tasks (RefreshTokenMetadata, GetTask, …) and the worker that runs them. */
+  metadataTasks: MetadataTasksService;
+  metadataTaskWorker: TaskWorker;
   collectionLinks: CollectionLinksService;
   wallets: WalletsService;
   analytics: AnalyticsService;

@@ -37,6 +37,8 @@ import './types/project-session';
 import './types/access-key';
 import './types/access-key-usage';
 import './types/asset';
+import './types/metadata-task';
+import './types/metadata-task-admin';
 import { builder } from './builder';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -18,6 +18,7 @@ import { balanceKey, balanceRowOf, computeBalances, splitKey, tokenIdOf, touched
 import { createBalanceCache, type BalanceCache } from './balance-cache';
 import { createChainWriter, forgetUndoThrough } from './chain-writer';
 import { recordMarketEvents } from './market-events';
+import { queueEventRefreshes } from '../domain/metadata-jobs/event-refreshes';
 import type { Batch } from './types';
 import { chunks, insertIgnore } from './write-rows';
 
@@ -154,6 +155,8 @@ export const writeBatchRows = async (m: EntityManager, batch: Batch, newContract
       BalanceEntity,
       result.changes.map((c) => ({ block: c.blockNumber, row: balanceRowOf(c) })),
     );
+    // "These tokens changed" only: the metadata task worker fetches, after the commit.
+    await queueEventRefreshes(m, batch.chainId, batch.metadataUpdates ?? []);
     return result;
 };
 

@@ -1,7 +1,7 @@
 // Reads one block range from the node: transfer logs (decoded), and as few blocks as the range needs.
-import { TRANSFER_TOPICS, decodeTransferLog, isSkipped, type Block, type BlockWithTransactions, type ChainClient, type Hex, type Log, type Receipt } from '../chain';
+import { decodeMetadataUpdateLog, decodeTransferLog, isMetadataUpdateLog, isSkipped, type MetadataUpdate, type Block, type BlockWithTransactions, type ChainClient, type Hex, type Log, type Receipt } from '../chain';
 import type { BlockRow, ChainTransactionRow } from '../db';
-import { recoverMissingLogs } from './missing-logs';
+import { recoverMissingLogs, TOKEN_LOG_TOPICS } from './missing-logs';
 import type { Batch, TransferLog } from './types';
 
 export type FetchOptions = {
@@ -23,9 +23,12 @@ export type FetchOptions = {
 /** Addresses per eth_getLogs filter: hosted providers refuse (or time out on) much longer lists. */
 export const ADDRESSES_PER_REQUEST = 250;
 
-/** Token logs of [from, to], of `addresses` when given (in filters of a size providers accept), in chain order. */
+/**
+ * Token logs of [from, to] (transfers and metadata-change events), of `addresses` when given (in filters of a size
+ * providers accept), in chain order.
+ */
 const tokenLogs = async (client: ChainClient, from: number, to: number, addresses: readonly Hex[] | null): Promise<Log[]> => {
-  const topics = [TRANSFER_TOPICS];
+  const topics = [TOKEN_LOG_TOPICS];
   if (!addresses) return client.eth_getLogs({ fromBlock: from, toBlock: to, topics });
   const parts: Log[][] = [];
   for (let i = 0; i < addresses.length; i += ADDRESSES_PER_REQUEST) {
@@ -75,6 +78,21 @@ export const decodeLogs = (logs: Log[], skipped: Map<string, number>, keepRaw = 
     });
   }
   return out;
+};
+
+/** Takes the metadata-change events out of `logs` (in place) and returns them decoded; malformed ones are dropped. */
+const takeMetadataUpdates = (logs: Log[]): MetadataUpdate[] => {
+  const updates: MetadataUpdate[] = [];
+  let kept = 0;
+  for (const log of logs) {
+    if (!isMetadataUpdateLog(log)) logs[kept++] = log;
+    else if (!log.removed) {
+      const u = decodeMetadataUpdateLog(log);
+      if (u) updates.push(u);
+    }
+  }
+  logs.length = kept;
+  return updates;
 };
 
 export class BlockChangedError extends Error {
@@ -140,11 +158,13 @@ export const fetchRange = async (client: ChainClient, from: number, requestedTo:
   const skipped = new Map<string, number>();
   const addresses = opts.addresses ?? null;
   let logs = await tokenLogs(client, from, requestedTo, addresses);
+  let metadataUpdates = takeMetadataUpdates(logs);
   let transfers = decodeLogs(logs, skipped, opts.live);
   const to = opts.maxRows === undefined ? requestedTo : lastBlockWithin(transfers, from, requestedTo, opts.maxRows);
   if (to < requestedTo) {
     // The logs past the cut are read again with the next range; their skipped counts are left for it.
     logs = logs.filter((l) => l.blockNumber <= to);
+    metadataUpdates = metadataUpdates.filter((u) => u.blockNumber <= to);
     skipped.clear();
     transfers = decodeLogs(logs, skipped, opts.live);
   }
@@ -174,12 +194,15 @@ export const fetchRange = async (client: ChainClient, from: number, requestedTo:
 
   // Near the head every header is read: check that no block's logs were left out of the answer (missing-logs.ts).
   if (opts.allHeaders) {
-    for (const r of await recoverMissingLogs(client, fetched.map((f) => f.block), logs, addresses)) {
+    // A block that answered only metadata-change events did answer: it is not searched again.
+    const answered = [...logs, ...metadataUpdates.map((u) => ({ blockHash: u.blockHash }) as Log)];
+    for (const r of await recoverMissingLogs(client, fetched.map((f) => f.block), answered, addresses)) {
       const i = fetched.findIndex((f) => f.block.hash === r.block);
       const block = await client.eth_getBlockByHash(r.block, true);
       if (!block) throw new BlockChangedError(fetched[i].block.number);
       fetched[i] = { block, receipts: r.receipts };
       withTxs.add(block.number);
+      metadataUpdates.push(...takeMetadataUpdates(r.logs));
       transfers.push(...decodeLogs(r.logs, skipped, opts.live));
     }
     transfers.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
@@ -196,5 +219,5 @@ export const fetchRange = async (client: ChainClient, from: number, requestedTo:
   const txHashes = new Set(transfers.filter((t) => withTxs.has(t.blockNumber)).map((t) => t.txHash));
   const transactions = await transactionRows(client.chainId, fetched, txHashes, opts.receipts, client);
   const blocks = fetched.map((f) => blockRow(client.chainId, f.block)).sort((a, b) => a.number - b.number);
-  return { chainId: client.chainId, fromBlock: from, toBlock: to, toHash: byNumber.get(to)!.hash, blocks, transfers, transactions, live: opts.live, skipped };
+  return { chainId: client.chainId, fromBlock: from, toBlock: to, toHash: byNumber.get(to)!.hash, blocks, transfers, transactions, live: opts.live, skipped, metadataUpdates };
 };

@@ -3,7 +3,10 @@
 // block whose header says (by its logs bloom) that it may hold token logs came back without any. Its receipts, asked
 // by the block hash we build on, are the authority: their token logs are taken instead. A bloom false positive costs
 // one receipts request.
-import { TRANSFER_TOPICS, bloomMayMatch, type Block, type BlockWithTransactions, type ChainClient, type Hex, type Log, type Receipt } from '../chain';
+import { METADATA_UPDATE_TOPICS, TRANSFER_TOPICS, bloomMayMatch, type Block, type BlockWithTransactions, type ChainClient, type Hex, type Log, type Receipt } from '../chain';
+
+/** Topic0 values ingestion reads: transfers, and the events that say token metadata changed. */
+export const TOKEN_LOG_TOPICS: Hex[] = [...TRANSFER_TOPICS, ...METADATA_UPDATE_TOPICS];
 
 export type Recovered = { block: Hex; logs: Log[]; receipts: Receipt[] };
 
@@ -27,14 +30,14 @@ export const recoverMissingLogs = async (
   addresses: readonly Hex[] | null,
 ): Promise<Recovered[]> => {
   const answered = new Set(logs.map((l) => l.blockHash));
-  const suspects = blocks.filter((b) => b.logsBloom && b.transactions.length > 0 && !answered.has(b.hash) && bloomMayMatch(b.logsBloom, TRANSFER_TOPICS, addresses));
+  const suspects = blocks.filter((b) => b.logsBloom && b.transactions.length > 0 && !answered.has(b.hash) && bloomMayMatch(b.logsBloom, TOKEN_LOG_TOPICS, addresses));
   const wanted = addresses && new Set(addresses);
   const found = await Promise.all(
     suspects.map(async (block): Promise<Recovered> => {
       const receipts = await receiptsOf(client, block);
       const logs = receipts
         .flatMap((r) => r.logs)
-        .filter((l) => l.blockHash === block.hash && TRANSFER_TOPICS.includes(l.topics[0]) && (!wanted || wanted.has(l.address)));
+        .filter((l) => l.blockHash === block.hash && TOKEN_LOG_TOPICS.includes(l.topics[0]) && (!wanted || wanted.has(l.address)));
       return { block: block.hash, logs, receipts };
     }),
   );

@@ -3,6 +3,7 @@ import type { TransferLog } from '../chain';
 import type { BlockRow, ChainTransactionRow } from '../db';
 
 export type { TransferLog } from '../chain';
+import type { MetadataUpdate } from '../chain';
 
 export type Batch = {
   chainId: number;
@@ -23,6 +24,8 @@ export type Batch = {
   transactions: ChainTransactionRow[];
   /** Whether the range is near the head: events are published only for live batches. */
   live: boolean;
+  /** ERC-4906 / ERC-1155 URI events of the range: their tokens get a refresh task in the batch's transaction. */
+  metadataUpdates?: MetadataUpdate[];
   /** Logs that did not decode, by reason (counted, never fatal). */
   skipped: Map<string, number>;
 };

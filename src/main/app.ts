@@ -104,6 +104,8 @@ export const createApp = async (
     async start() {
       // Listen first: a port already in use stops the start before ingestion takes a chain's lock.
       const bound = http ? await http.listen() : { port: 0 };
+      // Refresh tasks run wherever the Metadata services are; claims keep processes from running one twice.
+      services.metadataTaskWorker.start();
       if (options.index && config.chains.length) {
         ingestion = startIngestion({ config, db, registry, pubsub, logger, metricsRegistry, pollMs: options.pollMs });
       }
@@ -112,6 +114,7 @@ export const createApp = async (
     async stop() {
       await http?.close();
       await ingestion?.stop();
+      await services.metadataTaskWorker.stop();
       // Background metadata fetches write to the database: let them end before it closes.
       await services.tokenMetadata.close();
       await pubsub.close();

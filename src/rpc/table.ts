@@ -6,6 +6,7 @@ import { loadRpcDocument } from './documents';
 import type { ServiceName } from './errors';
 import type * as Ops from './generated/operations';
 import { collectionsCrudEntries } from './table-collections';
+import { metadataTaskEntries } from './table-metadata-tasks';
 import { marketStatsOut, marketTxnEventTotalIn } from './wire/analytics';
 import { getLinkedWalletsIn, linkWalletIn, linkedWalletOut, removeLinkedWalletIn } from './wire/api';
 import { collectionOut, tokenMetadataIn, updatedTokenOut } from './wire/collections';
@@ -89,6 +90,7 @@ export const createRpcTable = (): Map<string, RpcEntry> => {
     ...collectionsCrudEntries(),
     ...indexerQueryEntries(),
     ...metadataEntries(),
+    ...metadataTaskEntries(),
     entry<Ops.MarketTxnEventTotalQuery>('Analytics', 'MarketTxnEventTotal', { variables: marketTxnEventTotalIn, reply: marketStatsOut }),
   ];
   return new Map(entries.map((e) => [`/rpc/${e.service}/${e.operation}`, e]));

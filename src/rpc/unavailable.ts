@@ -18,8 +18,7 @@ const list: Record<string, Record<string, string>> = {
     SearchTokenDirectory: TOKEN_DIRECTORY,
     ...Object.fromEntries(
       [
-        'Ping', 'Version', 'RuntimeStatus', 'GetTask', 'GetTaskStatus', 'GetContractInfoBatch', 'RefreshContractInfo',
-        'RefreshContractInfoBatch', 'RefreshTokenMetadata', 'SearchTokenMetadataByQuery', 'SearchTokenMetadata',
+        'Ping', 'Version', 'RuntimeStatus', 'GetContractInfoBatch', 'SearchTokenMetadataByQuery', 'SearchTokenMetadata',
         'SearchTokenMetadataTokenIDs', 'GetTokenMetadataPropertyFilters',
       ].map((op) => [op, NOT_YET]),
     ),
@@ -32,7 +31,7 @@ const list: Record<string, Record<string, string>> = {
     RefreshTokenDirectory: TOKEN_DIRECTORY,
     ...Object.fromEntries(
       [
-        'RefreshContractInfoUpdatedBefore', 'RefreshTokenMetadataUpdatedBefore', 'GetContractInfoOverride',
+        'GetContractInfoOverride',
         'GetContractInfoOverrides', 'AddContractInfoOverride', 'UpdateContractInfoOverride', 'RemoveContractInfoOverride',
       ].map((op) => [op, NOT_YET]),
     ),

@@ -14,6 +14,7 @@ import { CollectionTokenEntity } from './collection-token';
 import { ContractEntity } from './contract';
 import { MarketEventEntity } from './market-event';
 import { MarketEventDayEntity } from './market-event-day';
+import { MetadataTaskEntity } from './metadata-task';
 import { ProjectEntity } from './project';
 import { TokenMetadataEntity } from './token-metadata';
 import { TransferEntity } from './transfer';
@@ -36,6 +37,7 @@ export * from './collection-token';
 export * from './contract';
 export * from './market-event';
 export * from './market-event-day';
+export * from './metadata-task';
 export * from './project';
 export * from './token-metadata';
 export * from './transfer';
@@ -65,4 +67,5 @@ export const entities = [
   WatchedContractEntity,
   AssetEntity,
   AccessKeyUsageDayEntity,
+  MetadataTaskEntity,
 ];

@@ -1,5 +1,6 @@
-// The Metadata service's view of the web: the safe fetcher configured from config.metadata, and the read bound (shared by contract info and token metadata jobs).
+// The Metadata service's view of the web: the safe fetcher configured from config.metadata (limited per host), and the read bound (shared by contract info and token metadata jobs).
 import type { Config } from '../../config';
+import { limitPerHost } from './host-limit';
 import { createSafeFetcher, type FetchPolicy, type SafeFetcher, type TokenUriGateways } from '../../web';
 
 export type MetadataWeb = {
@@ -13,13 +14,16 @@ export type MetadataWeb = {
 export const MAX_READ_WAIT_MS = 2_000;
 
 export const createMetadataWeb = (metadata: Config['metadata'], overrides: Partial<FetchPolicy> = {}): MetadataWeb => ({
-  fetcher: createSafeFetcher({
-    allowHosts: [...metadata.allowHosts],
-    connectTimeoutMs: Math.min(5_000, metadata.timeoutMs),
-    totalTimeoutMs: metadata.timeoutMs,
-    maxBytes: metadata.maxBytes,
-    ...overrides,
-  }),
+  fetcher: limitPerHost(
+    createSafeFetcher({
+      allowHosts: [...metadata.allowHosts],
+      connectTimeoutMs: Math.min(5_000, metadata.timeoutMs),
+      totalTimeoutMs: metadata.timeoutMs,
+      maxBytes: metadata.maxBytes,
+      ...overrides,
+    }),
+    { ratePerSecond: metadata.hostRatePerSecond, concurrency: metadata.hostConcurrency },
+  ),
   gateways: { ipfsGateway: metadata.ipfsGateway, arweaveGateway: metadata.arweaveGateway },
   readWaitMs: Math.min(MAX_READ_WAIT_MS, metadata.timeoutMs),
 });

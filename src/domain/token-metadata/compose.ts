@@ -10,6 +10,8 @@ import type { CollectionsService } from '../collections/service';
 import { createBackgroundJobs } from '../metadata-jobs/background';
 import { createMetadataWeb } from '../metadata-jobs/web';
 import { createContractsService, type ContractsService } from '../contracts/service';
+import { createMetadataTasksService, type MetadataTasksService } from '../metadata-jobs/task-service';
+import { createTaskWorker, type TaskWorker } from '../metadata-jobs/task-worker';
 import { createCollectionLinksService, type CollectionLinksService } from './links';
 import { createTokenMetadataService, type TokenMetadataService } from './service';
 
@@ -17,6 +19,9 @@ export type MetadataServices = {
   contracts: ContractsService;
   tokenMetadata: TokenMetadataService;
   collectionLinks: CollectionLinksService;
+  metadataTasks: MetadataTasksService;
+  /** Runs the refresh tasks; started by the composition root (src/main/app.ts). */
+  metadataTaskWorker: TaskWorker;
 };
 
 export const createMetadataServices = ({
@@ -57,6 +62,14 @@ export const createMetadataServices = ({
     contractJobs,
     logger,
     timeoutMs: config.metadata.timeoutMs,
+    retryBaseMs: config.metadata.retryBaseMs,
   });
-  return { contracts, tokenMetadata, collectionLinks };
+  const metadataTasks = createMetadataTasksService({ db, auth, chains, adminToken: config.adminToken });
+  const metadataTaskWorker = createTaskWorker({
+    deps: { db, tokenMetadata, contracts },
+    logger,
+    pollMs: config.metadata.taskPollMs,
+    retryBaseMs: config.metadata.retryBaseMs,
+  });
+  return { contracts, tokenMetadata, collectionLinks, metadataTasks, metadataTaskWorker };
 };

@@ -9,7 +9,8 @@ import type { Credentials } from '../auth/credentials';
 import type { ChainsService } from '../chains';
 import { ServiceBusyError, isDomainError, type DomainError } from '../errors';
 import { waitAtMost, type BackgroundJobs } from '../metadata-jobs/background';
-import { retryAt } from '../metadata-jobs/backoff';
+import { RETRY_BASE_MS, retryAt } from '../metadata-jobs/backoff';
+import { isPlaceholderDocument, PLACEHOLDER_NOTE } from '../metadata-jobs/placeholder';
 import { shortError } from '../metadata-jobs/failures';
 import type { MetadataWeb } from '../metadata-jobs/web';
 import type { ContractsService } from '../contracts/service';
@@ -60,6 +61,7 @@ export const createTokenMetadataService = ({
   contractJobs,
   logger,
   timeoutMs,
+  retryBaseMs = RETRY_BASE_MS,
 }: {
   db: Db;
   registry: ChainRegistry;
@@ -72,6 +74,8 @@ export const createTokenMetadataService = ({
   contractJobs: BackgroundJobs;
   logger: Logger;
   timeoutMs: number;
+  /** First retry delay of a failed or placeholder fetch (doubles per failure, capped). */
+  retryBaseMs?: number;
 }): TokenMetadataService => {
   const repo = db.getRepository(TokenMetadataEntity);
   let closed = false;
@@ -114,7 +118,7 @@ export const createTokenMetadataService = ({
     const failed = keys.map((k) => {
       const row = rows.get(tokenKeyOf(k));
       const attempts = (row?.status === 'FAILED' ? row.attempts : 0) + 1;
-      return { ...k, status: 'FAILED' as const, sourceUri: null, error, attempts, attemptedAt: new Date(now), retryAt: retryAt(attempts, now), updatedAt: new Date(now) };
+      return { ...k, status: 'FAILED' as const, sourceUri: null, error, attempts, attemptedAt: new Date(now), retryAt: retryAt(attempts, now, retryBaseMs), updatedAt: new Date(now) };
     });
     for (let i = 0; i < failed.length; i += 200) {
       await repo.upsert(failed.slice(i, i + 200), ['chainId', 'contract', 'tokenId']);
@@ -134,15 +138,18 @@ export const createTokenMetadataService = ({
       }
       if (!uri) throw new TokenFetchError('the contract returned no token URI for this token');
       const doc = await fetchTokenDocument(web, uri, k.tokenId);
+      // A placeholder is served, and counted as a failure for the retry schedule (metadata-jobs/placeholder.ts).
+      const placeholder = isPlaceholderDocument(doc);
+      const attempts = placeholder ? previousAttempts + 1 : 0;
       await record(k, {
         status: 'AVAILABLE',
         sourceUri: uri.slice(0, URI_KEPT_MAX),
         document: JSON.stringify(doc),
-        error: null,
-        attempts: 0,
+        error: placeholder ? PLACEHOLDER_NOTE : null,
+        attempts,
         fetchedAt: new Date(),
         attemptedAt: now,
-        retryAt: null,
+        retryAt: placeholder ? retryAt(attempts, Date.now(), retryBaseMs) : null,
         updatedAt: new Date(),
       });
     } catch (err) {
@@ -156,14 +163,14 @@ export const createTokenMetadataService = ({
         error: shortError(err),
         attempts,
         attemptedAt: now,
-        retryAt: retryAt(attempts, Date.now()),
+        retryAt: retryAt(attempts, Date.now(), retryBaseMs),
         updatedAt: new Date(),
       });
     }
   };
 
   const startFetch = (k: TokenKey, info: ContractInfo, row: TokenMetadataRow | undefined) =>
-    jobs.run(`token:${tokenKeyOf(k)}`, () => fetchAndStore(k, info, row?.status === 'FAILED' ? row.attempts : 0));
+    jobs.run(`token:${tokenKeyOf(k)}`, () => fetchAndStore(k, info, row?.attempts ?? 0));
 
   /** Fetches tokens of one contract: not in a job pool itself (it waits on both pools), so it cannot deadlock them. */
   const fetchContractTokens = async (keys: TokenKey[], rows: Map<string, TokenMetadataRow>) => {

@@ -14,6 +14,13 @@ export type AssetInput = {
   tokenId?: string | null | undefined;
 };
 
+/** What a balance sync found. */
+export type BalanceSyncOutcome =
+  /** The stored balance differed from the contract’s and was replaced (logged and counted in strata_balance_syncs_total). */
+  | 'REPAIRED'
+  /** The stored balance was right. */
+  | 'UNCHANGED';
+
 /** A collection’s fields. Creating needs `name`; when updating, absent fields keep their value. */
 export type CollectionInput = {
   /** Free text, at most 10,000 characters; empty when not given at creation. */
@@ -30,12 +37,62 @@ export type CollectionInput = {
   properties?: Record<string, unknown> | null | undefined;
 };
 
+/** Absent or null fields are not overridden. */
+export type ContractInfoExtensionsOverrideInput = {
+  /** True leaves the contract out of searches. */
+  blacklist?: boolean | null | undefined;
+  /** At most 20, of at most 100 characters each. */
+  categories?: Array<string> | null | undefined;
+  /** At most 5,000 characters. */
+  description?: string | null | undefined;
+  /** Above 0 makes the contract featured (first in searches), 0 not featured. */
+  featureIndex?: number | null | undefined;
+  /** An http(s), ipfs, ar or data URL. */
+  link?: string | null | undefined;
+  /** An http(s), ipfs, ar or data URL. */
+  ogImage?: string | null | undefined;
+  /** At most 200 characters. */
+  ogName?: string | null | undefined;
+  /** The contract a bridged token comes from. */
+  originAddress?: string | null | undefined;
+  /** The chain a bridged token comes from. */
+  originChainId?: number | null | undefined;
+  /** Whether the operator vouches for the contract. */
+  verified?: boolean | null | undefined;
+  /** Who verified it, at most 200 characters. */
+  verifiedBy?: string | null | undefined;
+};
+
+/** Absent or null fields are not overridden: the chain and the contractURI document answer them. */
+export type ContractInfoOverrideInput = {
+  /** 0 to 255. */
+  decimals?: number | null | undefined;
+  /** Extensions fields to override. */
+  extensions?: ContractInfoExtensionsOverrideInput | null | undefined;
+  /** An http(s), ipfs, ar or data URL. */
+  logoURI?: string | null | undefined;
+  /** At most 200 characters. */
+  name?: string | null | undefined;
+  /** At most 100 characters. */
+  symbol?: string | null | undefined;
+  /** UNKNOWN, ERC20, ERC721 or ERC1155. */
+  type?: string | null | undefined;
+};
+
 /** One contract of a batch, with the token ids wanted of it. */
 export type ContractTokenIdsInput = {
   /** The contract, 0x-prefixed hex in any case; the same contract given twice is merged. */
   contractAddress: string;
   /** At most 50. */
   tokenIds: Array<string>;
+};
+
+/** A contract and the token ids whose supply is wanted. */
+export type ContractTokenSupplyInput = {
+  /** The contract, 0x-prefixed hex in any case; at most 50 contracts per request. */
+  contractAddress: string;
+  /** The token ids, at most 1,000 over the request; for an ERC-20 leave it empty (or give 0): its total supply is answered as token id 0. */
+  tokenIds?: Array<string> | null | undefined;
 };
 
 /** The token standard of a contract. */
@@ -66,6 +123,17 @@ export type DateInterval =
   | 'MONTH'
   /** ISO week, starting on Monday */
   | 'WEEK';
+
+/** Whether the ingester sends requests to an RPC endpoint, and if not, why. */
+export type EndpointState =
+  /** Its head trails the best endpoint’s by more than maxLagBlocks; used again once it catches up. */
+  | 'BEHIND'
+  /** Failed recently; tried again once benchedUntil passes. */
+  | 'BENCHED'
+  /** Takes requests. */
+  | 'HEALTHY'
+  /** Serves another chain id; never used. */
+  | 'WRONG_CHAIN';
 
 /** Which token events a subscriber receives: `contractAddresses` or `accounts` (or both) must be given; every list given must match. */
 export type EventFilterInput = {
@@ -118,7 +186,39 @@ export type MetadataOptionsInput = {
   verifiedOnly?: boolean | null | undefined;
 };
 
-/** Whose balances `tokenBalancesSummary` reports, and of which contracts. */
+/** Where a refresh task is. */
+export type MetadataTaskStatus =
+  /** Finished; every item was refreshed (see result). */
+  | 'DONE'
+  /** Finished with failures (see error and result); failed tokens are fetched again on the retry schedule. */
+  | 'FAILED'
+  /** Waiting to run (at runAt). */
+  | 'QUEUED'
+  /** A worker is running it. */
+  | 'RUNNING';
+
+/** Which configured chains a multi-chain read covers, by the `testnet` flag of their configuration. */
+export type NetworkType =
+  /** Every chain (the default). */
+  | 'ALL'
+  /** Chains not flagged testnet. */
+  | 'MAINNETS'
+  /** Chains flagged testnet. */
+  | 'TESTNETS';
+
+/** The contracts whose balances to list, optionally narrowed to some accounts and token ids. */
+export type TokenBalancesByContractFilterInput = {
+  /** Only these holders, at most 100; every holder when absent or empty. */
+  accountAddresses?: Array<string> | null | undefined;
+  /** The contracts, 1 to 1,000, 0x-prefixed hex in any case. */
+  contractAddresses: Array<string>;
+  /** Which of the named contracts to report by their flags; ALL when absent (the contracts are named). */
+  contractStatus?: ContractVerificationStatus | null | undefined;
+  /** Only these token ids (0 also matches ERC-20 balances), at most 1,000. */
+  tokenIds?: Array<string> | null | undefined;
+};
+
+/** Whose balances `tokenBalancesSummary` and `tokenBalancesDetails` report, and of which contracts. */
 export type TokenBalancesFilterInput = {
   /** The accounts, 1 to 100. */
   accountAddresses: Array<string>;
@@ -126,10 +226,14 @@ export type TokenBalancesFilterInput = {
   contractBlacklist?: Array<string> | null | undefined;
   /** Which contracts to report by their flags; VERIFIED when absent, ignored when contractWhitelist is given. */
   contractStatus?: ContractVerificationStatus | null | undefined;
+  /** Only contracts of these types (ERC20, ERC721, ERC1155; any case). The published clients’ other type names are accepted and match no balance row; any type when absent or empty. */
+  contractTypes?: Array<string> | null | undefined;
   /** Only these contracts, whatever their status. */
   contractWhitelist?: Array<string> | null | undefined;
   /** True leaves nativeBalances empty (the node is not asked); false when absent. */
   omitNativeBalances?: boolean | null | undefined;
+  /** Only these token ids (0 also matches ERC-20 balances), at most 1,000; any when absent or empty. */
+  tokenIds?: Array<string> | null | undefined;
 };
 
 /** A hosted token’s fields. URLs may be http, https, ipfs, ar or data URLs; when updating, absent fields keep their value. */
@@ -160,6 +264,39 @@ export type TokenMetadataInput = {
   tokenId?: string | null | undefined;
   /** Video URL. */
   video?: string | null | undefined;
+};
+
+/** A token matches when its property `name` has one of `values` (when given) and a number within `min`..`max` (when given). */
+export type TokenPropertyFilterInput = {
+  /** Highest number accepted (inclusive). */
+  max?: number | null | undefined;
+  /** Lowest number accepted (inclusive). */
+  min?: number | null | undefined;
+  /** The attribute’s trait_type, or the key in the document’s properties. */
+  name: string;
+  /** Informative; how values compare follows the stored values. */
+  type?: TokenPropertyType | null | undefined;
+  /** Accepted values, ORed; numbers and booleans as text (`5`, `true`). At most 200. */
+  values?: Array<string> | null | undefined;
+};
+
+/** The kind of a token metadata property, as the filters a contract offers report it. */
+export type TokenPropertyType =
+  /** Values are lists in the documents; a token matches when any element is one of the values asked for. */
+  | 'ARRAY'
+  /** Boolean values. */
+  | 'GENERIC'
+  /** Every value is a number (JSON numbers, or numeric strings of a number display_type): filter by values or by min/max. */
+  | 'INT'
+  /** Text values: filter by values. */
+  | 'STRING';
+
+/** Every condition given must hold (property conditions are ANDed; values within one are ORed). */
+export type TokenSearchFilterInput = {
+  /** At most 32 property conditions. */
+  properties?: Array<TokenPropertyFilterInput> | null | undefined;
+  /** Text the token’s name contains (case-insensitive), at most 200 characters. */
+  text?: string | null | undefined;
 };
 
 /** Which receipts a subscriber receives; every field given must match. Addresses and hashes are 0x-prefixed hex in any case. */
@@ -265,6 +402,65 @@ export type RemoveLinkedWalletMutationVariables = Exact<{
 
 
 export type RemoveLinkedWalletMutation = { removeLinkedWallet: boolean | null };
+
+export type AddContractInfoOverrideMutationVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+  override: ContractInfoOverrideInput;
+}>;
+
+
+export type AddContractInfoOverrideMutation = { addContractInfoOverride: { updatedAt: string } | null };
+
+export type GetContractInfoOverrideQueryVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+}>;
+
+
+export type GetContractInfoOverrideQuery = { contractInfoOverride: { chainId: number, contractAddress: string, name: string | null, type: ContractType | null, symbol: string | null, decimals: number | null, createdAt: string, updatedAt: string, logoURI: string | null, extensions: { link: string | null, description: string | null, categories: Array<string> | null, ogImage: string | null, ogName: string | null, originChainId: number | null, originAddress: string | null, blacklist: boolean | null, verified: boolean | null, verifiedBy: string | null, featureIndex: number | null } } | null };
+
+export type GetContractInfoOverridesQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GetContractInfoOverridesQuery = { contractInfoOverrides: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ chainId: number, contractAddress: string, name: string | null, type: ContractType | null, symbol: string | null, decimals: number | null, createdAt: string, updatedAt: string, logoURI: string | null, extensions: { link: string | null, description: string | null, categories: Array<string> | null, ogImage: string | null, ogName: string | null, originChainId: number | null, originAddress: string | null, blacklist: boolean | null, verified: boolean | null, verifiedBy: string | null, featureIndex: number | null } }> } | null };
+
+export type RefreshContractInfoUpdatedBeforeMutationVariables = Exact<{
+  before: string;
+  maxContractNumber: number;
+}>;
+
+
+export type RefreshContractInfoUpdatedBeforeMutation = { queueContractInfoRefreshUpdatedBefore: Array<{ id: number }> | null };
+
+export type RefreshTokenMetadataUpdatedBeforeMutationVariables = Exact<{
+  before: string;
+  maxTokenNumber: number;
+}>;
+
+
+export type RefreshTokenMetadataUpdatedBeforeMutation = { queueTokenMetadataRefreshUpdatedBefore: Array<{ id: number }> | null };
+
+export type RemoveContractInfoOverrideMutationVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+}>;
+
+
+export type RemoveContractInfoOverrideMutation = { removeContractInfoOverride: boolean | null };
+
+export type UpdateContractInfoOverrideMutationVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+  override: ContractInfoOverrideInput;
+}>;
+
+
+export type UpdateContractInfoOverrideMutation = { updateContractInfoOverride: { updatedAt: string } | null };
 
 export type MarketTxnEventTotalQueryVariables = Exact<{
   filter: MarketQueryFilter;
@@ -462,6 +658,15 @@ export type UpdateTokenMutationVariables = Exact<{
 
 export type UpdateTokenMutation = { updateCollectionToken: { tokenId: string, name: string, description: string, image: string, video: string | null, audio: string | null, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string | null, externalUrl: string | null, backgroundColor: string | null, animationUrl: string | null, decimals: number | null } | null };
 
+export type FetchTransactionReceiptQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+  filter: TransactionFilterInput;
+  maxBlockWait?: number | null | undefined;
+}>;
+
+
+export type FetchTransactionReceiptQuery = { transactionReceipt: { txnHash: string, txnStatus: TransactionStatus, txnIndex: number, txnType: TransactionType, blockHash: string, blockNumber: number, gasUsed: string, effectiveGasPrice: string, from: string, to: string, final: boolean, reorged: boolean, logs: Array<{ contractAddress: string, topics: Array<string>, data: string, index: number }> } | null };
+
 export type GetBalanceUpdatesQueryVariables = Exact<{
   chainID?: string | null | undefined;
   contractAddress: string;
@@ -472,6 +677,21 @@ export type GetBalanceUpdatesQueryVariables = Exact<{
 
 
 export type GetBalanceUpdatesQuery = { balanceUpdates: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, tokenID: string | null } }> } | null };
+
+export type GetChainIdQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+}>;
+
+
+export type GetChainIdQuery = { chainId: number };
+
+export type GetNativeTokenBalanceQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+  accountAddress: string;
+}>;
+
+
+export type GetNativeTokenBalanceQuery = { nativeBalance: { chainId: number, accountAddress: string, balance: string, errorReason: string | null } | null };
 
 export type GetTokenBalancesQueryVariables = Exact<{
   chainID?: string | null | undefined;
@@ -488,6 +708,28 @@ export type GetTokenBalancesQueryVariables = Exact<{
 
 export type GetTokenBalancesQuery = { tokenBalances: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null } }> } | null };
 
+export type GetTokenBalancesByContractQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+  filter: TokenBalancesByContractFilterInput;
+  omitMetadata: boolean;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GetTokenBalancesByContractQuery = { tokenBalancesByContract: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null } }> } | null };
+
+export type GetTokenBalancesDetailsQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+  filter: TokenBalancesFilterInput;
+  omitMetadata: boolean;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GetTokenBalancesDetailsQuery = { tokenBalancesDetails: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null }>, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null } }> } | null };
+
 export type GetTokenBalancesSummaryQueryVariables = Exact<{
   chainID?: string | null | undefined;
   filter: TokenBalancesFilterInput;
@@ -498,6 +740,43 @@ export type GetTokenBalancesSummaryQueryVariables = Exact<{
 
 
 export type GetTokenBalancesSummaryQuery = { tokenBalancesSummary: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null }>, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null } }> } | null };
+
+export type GetTokenIdRangesQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+  contractAddress: string;
+  lastTokenID?: string | null | undefined;
+}>;
+
+
+export type GetTokenIdRangesQuery = { tokenIdRanges: { contractType: ContractType, moreRanges: boolean, ranges: Array<{ start: string, end: string }> } | null };
+
+export type GetTokenIDsQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+  contractAddress: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GetTokenIDsQuery = { tokenIds: { contractType: ContractType, pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ tokenId: string }> } | null };
+
+export type GetTokenSuppliesQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+  contractAddress: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GetTokenSuppliesQuery = { contractSupplies: { contractType: ContractType, pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ supply: string, chainId: number, tokenID: string }> } | null };
+
+export type GetTokenSuppliesMapQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+  tokens: Array<ContractTokenSupplyInput> | ContractTokenSupplyInput;
+}>;
+
+
+export type GetTokenSuppliesMapQuery = { tokenSuppliesMap: Array<{ contractAddress: string, supplies: Array<{ supply: string, chainId: number, tokenID: string }> }> | null };
 
 export type GetTransactionHistoryQueryVariables = Exact<{
   chainID?: string | null | undefined;
@@ -510,6 +789,16 @@ export type GetTransactionHistoryQueryVariables = Exact<{
 
 
 export type GetTransactionHistoryQuery = { transactionHistory: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { txnHash: string, blockNumber: number, blockHash: string, chainId: number, timestamp: string, transfers: Array<{ transferType: TransferType, contractAddress: string, contractType: ContractType, from: string, to: string, tokenIds: Array<string> | null, amounts: Array<string>, logIndex: number, contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> }> }> } }> } | null };
+
+export type PingQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PingQuery = { ping: boolean };
+
+export type RuntimeStatusQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RuntimeStatusQuery = { runtimeStatus: { healthOk: boolean, databaseOk: boolean, startTime: string, uptimeSeconds: number, version: string, commit: string, branch: string, chains: Array<{ chainId: number, name: string | null, nodeAnswers: boolean, errorReason: string | null, indexedBlock: number | null, headBlock: number | null, lag: number | null, percentIndexed: number | null, responseTime: { samples: number, average: number, p50: number, p95: number, p99: number } | null, progress: { updatedAt: string | null, endpoints: Array<{ url: string, state: EndpointState, inUse: boolean, head: number | null, failures: number, served: number, failed: number }> } }> } | null };
 
 export type SubscribeBalanceUpdatesSubscriptionVariables = Exact<{
   chainID?: string | null | undefined;
@@ -541,13 +830,110 @@ export type SubscribeReceiptsSubscriptionVariables = Exact<{
 
 export type SubscribeReceiptsSubscription = { receipts: { txnHash: string, txnStatus: TransactionStatus, txnIndex: number, txnType: TransactionType, blockHash: string, blockNumber: number, gasUsed: string, effectiveGasPrice: string, from: string, to: string, final: boolean, reorged: boolean, cursor: string, logs: Array<{ contractAddress: string, topics: Array<string>, data: string, index: number }> } };
 
+export type SyncBalanceMutationVariables = Exact<{
+  chainID?: string | null | undefined;
+  accountAddress: string;
+  contractAddress: string;
+  tokenID?: string | null | undefined;
+}>;
+
+
+export type SyncBalanceMutation = { syncBalance: { outcome: BalanceSyncOutcome } | null };
+
+export type VersionQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type VersionQuery = { version: { version: string, commit: string, branch: string, schemaHash: string, startTime: string } };
+
+export type GatewayGetBalanceUpdatesQueryVariables = Exact<{
+  chainIds?: Array<string> | string | null | undefined;
+  networkType?: NetworkType | null | undefined;
+  contractAddress: string;
+  lastBlockNumber?: number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GatewayGetBalanceUpdatesQuery = { multiChainBalanceUpdates: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, tokenID: string | null }> }> } | null };
+
+export type GatewayGetChainsQueryVariables = Exact<{
+  networkType?: NetworkType | null | undefined;
+}>;
+
+
+export type GatewayGetChainsQuery = { networks: Array<{ chainId: number, name: string | null, testnet: boolean }> | null };
+
+export type GatewayGetTokenBalancesQueryVariables = Exact<{
+  chainIds?: Array<string> | string | null | undefined;
+  networkType?: NetworkType | null | undefined;
+  accountAddress: string;
+  contractAddress?: string | null | undefined;
+  tokenID?: string | null | undefined;
+  metadataOptions?: MetadataOptionsInput | null | undefined;
+  includeCollectionTokens?: boolean | null | undefined;
+  includeMetadata: boolean;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GatewayGetTokenBalancesQuery = { multiChainTokenBalances: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null }> }> } | null };
+
+export type GatewayGetTokenBalancesSummaryQueryVariables = Exact<{
+  chainIds?: Array<string> | string | null | undefined;
+  networkType?: NetworkType | null | undefined;
+  filter: TokenBalancesFilterInput;
+  omitMetadata: boolean;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GatewayGetTokenBalancesSummaryQuery = { multiChainTokenBalancesSummary: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null }>, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null }> }> } | null };
+
+export type GatewayGetTransactionHistoryQueryVariables = Exact<{
+  chainIds?: Array<string> | string | null | undefined;
+  networkType?: NetworkType | null | undefined;
+  filter: TransactionHistoryFilterInput;
+  metadataOptions?: MetadataOptionsInput | null | undefined;
+  includeMetadata: boolean;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GatewayGetTransactionHistoryQuery = { multiChainTransactionHistory: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nodes: Array<{ txnHash: string, blockNumber: number, blockHash: string, chainId: number, timestamp: string, transfers: Array<{ transferType: TransferType, contractAddress: string, contractType: ContractType, from: string, to: string, tokenIds: Array<string> | null, amounts: Array<string>, logIndex: number, contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> }> }> }> }> } | null };
+
 export type GetContractInfoQueryVariables = Exact<{
   chainID: string;
   contractAddress: string;
 }>;
 
 
-export type GetContractInfoQuery = { contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null };
+export type GetContractInfoQuery = { contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null } | null };
+
+export type GetContractInfoBatchQueryVariables = Exact<{
+  chainID: string;
+  contractAddresses: Array<string> | string;
+}>;
+
+
+export type GetContractInfoBatchQuery = { contractInfoBatch: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null }> | null };
+
+export type GetTaskQueryVariables = Exact<{
+  taskId: number;
+}>;
+
+
+export type GetTaskQuery = { metadataTask: { id: number, queue: string, status: MetadataTaskStatus, tries: number, runAt: string, lastRanAt: string | null, createdAt: string, payload: Array<string>, result: Array<string> } | null };
+
+export type GetTaskStatusQueryVariables = Exact<{
+  taskId: number;
+}>;
+
+
+export type GetTaskStatusQuery = { metadataTask: { status: MetadataTaskStatus } | null };
 
 export type GetTokenMetadataQueryVariables = Exact<{
   chainID: string;
@@ -566,19 +952,55 @@ export type GetTokenMetadataBatchQueryVariables = Exact<{
 
 export type GetTokenMetadataBatchQuery = { tokenMetadataBatch: Array<{ contractAddress: string, tokenMetadata: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> }> }> | null };
 
+export type GetTokenMetadataPropertyFiltersQueryVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+  excludeProperties?: Array<string> | string | null | undefined;
+  excludePropertyValues?: boolean | null | undefined;
+}>;
+
+
+export type GetTokenMetadataPropertyFiltersQuery = { tokenPropertyFilters: Array<{ name: string, type: TokenPropertyType, min: number | null, max: number | null, values: Array<string> | null }> | null };
+
+export type RefreshContractInfoMutationVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+}>;
+
+
+export type RefreshContractInfoMutation = { queueContractInfoRefresh: { id: number } | null };
+
+export type RefreshContractInfoBatchMutationVariables = Exact<{
+  chainID: string;
+  contractAddresses: Array<string> | string;
+}>;
+
+
+export type RefreshContractInfoBatchMutation = { queueContractInfoRefresh: { id: number } | null };
+
+export type RefreshTokenMetadataMutationVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+  tokenIDs?: Array<string> | string | null | undefined;
+  newMints?: boolean | null | undefined;
+}>;
+
+
+export type RefreshTokenMetadataMutation = { queueTokenMetadataRefresh: { id: number } | null };
+
 export type SearchContractInfoQueryVariables = Exact<{
   contractAddress: string;
 }>;
 
 
-export type SearchContractInfoQuery = { findContractInfo: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } }> | null };
+export type SearchContractInfoQuery = { findContractInfo: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null }> | null };
 
 export type SearchContractInfoBatchQueryVariables = Exact<{
   contractAddresses: Array<string> | string;
 }>;
 
 
-export type SearchContractInfoBatchQuery = { findContractInfoBatch: Array<{ address: string, contractInfo: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } }> }> | null };
+export type SearchContractInfoBatchQuery = { findContractInfoBatch: Array<{ address: string, contractInfo: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null }> }> | null };
 
 export type SearchContractsQueryVariables = Exact<{
   q?: string | null | undefined;
@@ -590,7 +1012,40 @@ export type SearchContractsQueryVariables = Exact<{
 }>;
 
 
-export type SearchContractsQuery = { searchContracts: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } }> } | null };
+export type SearchContractsQuery = { searchContracts: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null }> } | null };
+
+export type SearchTokenMetadataQueryVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+  filter?: TokenSearchFilterInput | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type SearchTokenMetadataQuery = { searchTokenMetadata: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> }> } | null };
+
+export type SearchTokenMetadataByQueryQueryVariables = Exact<{
+  q: string;
+  chainID?: string | null | undefined;
+  contractAddress?: string | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type SearchTokenMetadataByQueryQuery = { searchTokenMetadataByQuery: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ chainId: number, contractAddress: string, tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> }> } | null };
+
+export type SearchTokenMetadataTokenIDsQueryVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+  filter?: TokenSearchFilterInput | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type SearchTokenMetadataTokenIDsQuery = { searchTokenMetadata: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ tokenId: string }> } | null };
 
 export type CollectionFieldsFragment = { id: number, projectId: number, private: boolean, tokenCount: number, createdAt: string, updatedAt: string, metadata: { name: string, description: string, image: string | null, externalLink: string | null, properties: Record<string, unknown> | null }, baseURIs: { contractMetadataURI: string, tokenMetadataURI: string } };
 

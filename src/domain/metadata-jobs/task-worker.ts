@@ -1,0 +1,94 @@
+// The task worker: polls for due metadata tasks, runs a few at once, sweeps due retries. Every process with the
+// Metadata services runs one; claims are conditional updates, so processes sharing a database never run a task twice.
+import type { Logger } from '../../config/logger';
+import type { Db } from '../../db';
+import { retryDelayMs } from './backoff';
+import { shortError } from './failures';
+import { sweepDueRetries } from './retry-sweep';
+import { runTask, type TaskRunnerDeps } from './task-runner';
+import { claimDueTasks, finishTask, renewLease, requeueOrFail } from './task-store';
+import type { MetadataTask } from './task-types';
+
+export type TaskWorker = {
+  start(): void;
+  /** Stops claiming, then waits (at most `ms`) for the running tasks; unfinished ones are taken over after their lease. */
+  stop(ms?: number): Promise<void>;
+  /** Runs one poll now (tests, benchmarks); resolves when the claimed tasks are started. */
+  poke(): Promise<void>;
+};
+
+export const createTaskWorker = ({
+  deps,
+  logger,
+  pollMs,
+  concurrency = 4,
+  retryBaseMs,
+}: {
+  deps: TaskRunnerDeps & { db: Db };
+  logger: Logger;
+  pollMs: number;
+  concurrency?: number;
+  retryBaseMs: number;
+}): TaskWorker => {
+  const running = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let ticking: Promise<void> | null = null;
+
+  const runOne = async (task: MetadataTask) => {
+    try {
+      const outcome = await runTask(deps, task, () => renewLease(deps.db, task.id));
+      await finishTask(deps.db, task.id, outcome);
+      logger.debug({ task: task.id, ok: outcome.ok }, 'metadata task finished');
+    } catch (err) {
+      // Infrastructure trouble (database, a bug): the whole task is tried again later, a few times.
+      logger.warn({ err, task: task.id }, 'metadata task run failed');
+      await requeueOrFail(deps.db, { id: task.id, tries: task.tries }, shortError(err), retryDelayMs(task.tries, retryBaseMs)).catch((e) =>
+        logger.error({ err: e, task: task.id }, 'could not record a failed metadata task'),
+      );
+    }
+  };
+
+  const tick = async () => {
+    try {
+      await sweepDueRetries(deps.db);
+      const free = concurrency - running.size;
+      for (const task of await claimDueTasks(deps.db, stopped ? 0 : free)) {
+        const p = runOne(task).finally(() => running.delete(p));
+        running.add(p);
+      }
+    } catch (err) {
+      logger.warn({ err }, 'metadata task poll failed');
+    }
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      ticking = tick().finally(() => {
+        ticking = null;
+        schedule();
+      });
+    }, pollMs);
+    timer.unref();
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop(ms = 5_000) {
+      stopped = true;
+      clearTimeout(timer);
+      await ticking;
+      let t: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...running]), new Promise((r) => (t = setTimeout(r, ms)))]);
+      clearTimeout(t);
+    },
+    async poke() {
+      await (ticking ?? tick());
+    },
+  };
+};
