@@ -9,6 +9,7 @@ import {
   PermissionDeniedError,
   RequestConflictError,
   ResourceStatus,
+  SequenceMetadata,
   UnauthorizedError,
   type Collection,
   type TokenMetadata,
@@ -349,6 +350,24 @@ describe('contract collections', () => {
     const gone = await rejectionOf(rpc.getContractCollection({ projectId: owner.projectId, chainId: anvil.chainId, contractAddress: nft.address }, as(owner)));
     expect(gone).toBeInstanceOf(NotFoundError);
     expect(gone).toMatchObject({ code: 3000 });
+  });
+
+  it('a linked contract’s token metadata is answered from the collection only while it is published', async () => {
+    const { collection } = await rpc.createCollection({ collection: newCollection('Answers') }, as(owner));
+    await rpc.createToken({ collectionId: collection.id, token: tokenOf('4', { description: 'hosted four' }) }, as(owner));
+    const c = await deployContract(devWallet(anvil), 'TestERC721.sol', 'TestERC721', ['Answered', 'ANS']);
+    const address = (await c.getAddress()).toLowerCase();
+    await (await (c as Contract & { setContractURI(u: string): Promise<{ wait(): Promise<unknown> }> }).setContractURI(collection.baseURIs!.contractMetadataURI)).wait();
+    await rpc.createContractCollection({ projectId: owner.projectId, contractCollection: { id: 0, chainId: anvil.chainId, contractAddress: address, collectionId: collection.id } }, as(owner));
+
+    const metadata = new SequenceMetadata(server.url, owner.accessKey);
+    const read = async () => (await metadata.getTokenMetadata({ chainID: String(anvil.chainId), contractAddress: address, tokenIDs: ['4'] })).tokenMetadata[0];
+    expect(await read()).toMatchObject({ tokenId: '4', name: 'Token 4', description: 'hosted four' });
+    await rpc.unpublishCollection({ collectionId: collection.id }, as(owner));
+    // Unpublished: an empty document, as for a token the collection does not have (nothing of it leaks).
+    expect(await read()).toMatchObject({ tokenId: '4', name: '', description: '' });
+    await rpc.publishCollection({ collectionId: collection.id }, as(owner));
+    expect(await read()).toMatchObject({ name: 'Token 4', description: 'hosted four' });
   });
 
   it('refuses a bad address, an unknown chain and a second link of the same contract', async () => {
