@@ -16,6 +16,8 @@ import { createChainSourcesService, type ChainSourcesService, type ContractPrune
 import { createProjectsService, type ProjectsService } from './projects/service';
 import { createSubscriptionsService, type SubscriptionsService } from './subscriptions/service';
 import type { ContractsService } from './contracts/service';
+import type { ContractOverridesService } from './contracts/overrides';
+import type { TokenSearchService } from './token-search/service';
 import { createMetadataServices } from './token-metadata/compose';
 import type { CollectionLinksService } from './token-metadata/links';
 import type { TokenMetadataService } from './token-metadata/service';
@@ -47,6 +49,10 @@ export type Services = {
   metadataTasks: MetadataTasksService;
   metadataTaskWorker: TaskWorker;
   collectionLinks: CollectionLinksService;
+  /** The operator's contract-info overrides (Admin). */
+  contractOverrides: ContractOverridesService;
+  /** Trait search and property filters over stored token metadata. */
+  tokenSearch: TokenSearchService;
   wallets: WalletsService;
   analytics: AnalyticsService;
   /** Whether a query's reads may go to a read replica. */

@@ -18,8 +18,7 @@ const list: Record<string, Record<string, string>> = {
     SearchTokenDirectory: TOKEN_DIRECTORY,
     ...Object.fromEntries(
       [
-        'Ping', 'Version', 'RuntimeStatus', 'GetContractInfoBatch', 'SearchTokenMetadataByQuery', 'SearchTokenMetadata',
-        'SearchTokenMetadataTokenIDs', 'GetTokenMetadataPropertyFilters',
+        'Ping', 'Version', 'RuntimeStatus',
       ].map((op) => [op, NOT_YET]),
     ),
   },
@@ -29,12 +28,6 @@ const list: Record<string, Record<string, string>> = {
     AddContractToTokenDirectory: TOKEN_DIRECTORY,
     RemoveContractFromTokenDirectory: TOKEN_DIRECTORY,
     RefreshTokenDirectory: TOKEN_DIRECTORY,
-    ...Object.fromEntries(
-      [
-        'GetContractInfoOverride',
-        'GetContractInfoOverrides', 'AddContractInfoOverride', 'UpdateContractInfoOverride', 'RemoveContractInfoOverride',
-      ].map((op) => [op, NOT_YET]),
-    ),
   },
   Indexer: {
     GetMarketplaceOrders: MARKETPLACE,

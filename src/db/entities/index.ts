@@ -12,11 +12,14 @@ import { CollectionEntity } from './collection';
 import { CollectionLinkEntity } from './collection-link';
 import { CollectionTokenEntity } from './collection-token';
 import { ContractEntity } from './contract';
+import { ContractInfoOverrideEntity } from './contract-info-override';
 import { MarketEventEntity } from './market-event';
 import { MarketEventDayEntity } from './market-event-day';
 import { MetadataTaskEntity } from './metadata-task';
 import { ProjectEntity } from './project';
 import { TokenMetadataEntity } from './token-metadata';
+import { TokenSearchEntity } from './token-search';
+import { TokenTraitEntity } from './token-trait';
 import { TransferEntity } from './transfer';
 import { WalletLinkEntity } from './wallet-link';
 import { WalletLinkNonceEntity } from './wallet-link-nonce';
@@ -35,11 +38,14 @@ export * from './collection';
 export * from './collection-link';
 export * from './collection-token';
 export * from './contract';
+export * from './contract-info-override';
 export * from './market-event';
 export * from './market-event-day';
 export * from './metadata-task';
 export * from './project';
 export * from './token-metadata';
+export * from './token-search';
+export * from './token-trait';
 export * from './transfer';
 export * from './wallet-link';
 export * from './wallet-link-nonce';
@@ -67,5 +73,8 @@ export const entities = [
   WatchedContractEntity,
   AssetEntity,
   AccessKeyUsageDayEntity,
+  TokenSearchEntity,
+  TokenTraitEntity,
+  ContractInfoOverrideEntity,
   MetadataTaskEntity,
 ];

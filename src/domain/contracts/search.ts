@@ -1,6 +1,6 @@
 // SearchContracts: stored contracts whose name or symbol contains the text, by chain and type, paged by position.
 import type { Db } from '../../db';
-import { ContractEntity } from '../../db';
+import { ContractEntity, ContractInfoOverrideEntity } from '../../db';
 import type { ChainsService } from '../chains';
 import { invalidArgument } from '../errors';
 import { emptyPage, offsetPage, offsetWindow, resolvePageRequest, type Page, type PageRequest, type ResolvedPage } from '../paging';
@@ -42,7 +42,8 @@ const likePattern = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)
 
 /**
  * Deployed, non-blacklisted contracts; featured, then verified, first; the primary key ends the
- * order so pages never repeat or skip a row.
+ * order so pages never repeat or skip a row. An operator's override (contract_info_overrides) wins
+ * over the stored name, symbol, type and flags here too.
  */
 export const searchContracts = async (db: Db, q: SearchQuery): Promise<Page<ContractInfo>> => {
   if (!q.chainIds.length) return emptyPage(q.page);
@@ -50,19 +51,24 @@ export const searchContracts = async (db: Db, q: SearchQuery): Promise<Page<Cont
     const qb = db
       .getRepository(ContractEntity)
       .createQueryBuilder('c')
+      .leftJoin(ContractInfoOverrideEntity.options.name, 'o', 'o.chainId = c.chainId AND o.address = c.address')
       .where('c.chainId IN (:...chainIds)', { chainIds: q.chainIds })
       .andWhere('c.deployed = 1')
-      .andWhere('c.blacklist = 0');
-    if (q.types.length) qb.andWhere('c.type IN (:...types)', { types: q.types });
-    if (q.text) qb.andWhere("(LOWER(c.name) LIKE :text ESCAPE '!' OR LOWER(c.symbol) LIKE :text ESCAPE '!')", { text: likePattern(q.text) });
+      .andWhere('COALESCE(o.blacklist, c.blacklist) = 0');
+    if (q.types.length) qb.andWhere('COALESCE(o.type, c.type) IN (:...types)', { types: q.types });
+    if (q.text) {
+      qb.andWhere("(LOWER(COALESCE(o.name, c.name)) LIKE :text ESCAPE '!' OR LOWER(COALESCE(o.symbol, c.symbol)) LIKE :text ESCAPE '!')", {
+        text: likePattern(q.text),
+      });
+    }
     return qb;
   };
   const totalCount = () => matching().getCount();
   const w = await offsetWindow(SEARCH_PAGE.cursorTag, q.page, totalCount);
   const rows = await matching()
-    .orderBy('c.featured', 'DESC')
-    .addOrderBy('c.verified', 'DESC')
-    .addOrderBy('c.name', 'ASC')
+    .orderBy('COALESCE(o.featured, c.featured)', 'DESC')
+    .addOrderBy('COALESCE(o.verified, c.verified)', 'DESC')
+    .addOrderBy('COALESCE(o.name, c.name)', 'ASC')
     .addOrderBy('c.chainId', 'ASC')
     .addOrderBy('c.address', 'ASC')
     .offset(w.offset)

@@ -16,6 +16,7 @@ import { requireAdmin, requireReader } from '../auth/admin';
 import { waitAtMost, type BackgroundJobs } from '../metadata-jobs/background';
 import { createContractBuilder, UNDEPLOYED_RECHECK_MS } from './builder';
 import type { MetadataWeb } from '../metadata-jobs/web';
+import { applyOverride, type ContractOverridesService } from './overrides';
 import { contractInfoFromRow, emptyStoredExtensions, parseStoredExtensions } from './rows';
 import { searchContracts, searchQueryOf, type SearchRequest } from './search';
 import { contractKeyOf, type ContractFlagsInput, type ContractInfo, type ContractKey } from './types';
@@ -28,6 +29,8 @@ type ContractRequest = { chainId?: Maybe<string>; contractAddress: string };
 export type ContractsService = {
   /** Access key check plus the validated key of GetContractInfo (the caller then loads it, usually through a DataLoader). */
   checkGet(creds: Credentials, req: ContractRequest): Promise<ContractKey>;
+  /** Same for GetContractInfoBatch: one chain, at most 50 addresses (de-duplicated, in request order). */
+  checkGetBatch(creds: Credentials, req: { chainId?: Maybe<string>; contractAddresses: string[] }): Promise<ContractKey[]>;
   /** GetContractInfo in one call (no DataLoader). */
   get(creds: Credentials, req: ContractRequest): Promise<ContractInfo>;
   /** SearchContractInfo: the address on every configured chain where it has code (or is stored). */
@@ -64,6 +67,7 @@ export const createContractsService = ({
   web,
   jobs,
   logger,
+  overrides,
 }: {
   config: Pick<Config, 'adminToken' | 'metadata'>;
   db: Db;
@@ -73,6 +77,8 @@ export const createContractsService = ({
   web: MetadataWeb;
   jobs: BackgroundJobs;
   logger: Logger;
+  /** The operator's overrides, applied to every info this service answers. */
+  overrides: ContractOverridesService;
 }): ContractsService => {
   const repo = db.getRepository(ContractEntity);
   const builder = createContractBuilder({ db, registry, web, jobs, logger, timeoutMs: config.metadata.timeoutMs });
@@ -127,7 +133,17 @@ export const createContractsService = ({
       await waitAtMost(documents, (opts.waitMs ?? web.readWaitMs) - (Date.now() - started));
       for (const [id, row] of await storedRows(touched)) results.set(id, contractInfoFromRow(row));
     }
-    return keys.map((k) => results.get(contractKeyOf(k))!);
+    const applied = await overrides.forKeys(unique);
+    return keys.map((k) => {
+      const r = results.get(contractKeyOf(k))!;
+      return isDomainError(r) ? r : applyOverride(r, applied.get(contractKeyOf(k)));
+    });
+  };
+
+  /** A page of infos read from rows, with the overrides applied. */
+  const overridden = async (page: Page<ContractInfo>): Promise<Page<ContractInfo>> => {
+    const applied = await overrides.forKeys(page.items.map((i) => i.node));
+    return { ...page, items: page.items.map((i) => ({ cursor: i.cursor, node: applyOverride(i.node, applied.get(contractKeyOf(i.node))) })) };
   };
 
   const one = async (k: ContractKey, opts: { force?: boolean; waitMs?: number } = {}) => {
@@ -183,13 +199,20 @@ export const createContractsService = ({
         .execute();
     }
     if (Object.keys(patch).length) await repo.update({ chainId: k.chainId, address: k.address }, { ...patch, updatedAt: new Date() });
-    return contractInfoFromRow(await repo.findOneByOrFail({ chainId: k.chainId, address: k.address }));
+    const stored = contractInfoFromRow(await repo.findOneByOrFail({ chainId: k.chainId, address: k.address }));
+    return applyOverride(stored, (await overrides.forKeys([k])).get(contractKeyOf(k)));
   };
 
   return {
     async checkGet(creds, req) {
       await requireReader(auth, creds, config.adminToken);
       return keyOf(req);
+    },
+
+    async checkGetBatch(creds, req) {
+      await requireReader(auth, creds, config.adminToken);
+      const chainId = chains.resolve('chainId', req.chainId).chainId;
+      return requireAddressList('contractAddresses', req.contractAddresses, FIND_BATCH_MAX).map((address) => ({ chainId, address }));
     },
 
     async get(creds, req) {
@@ -212,7 +235,7 @@ export const createContractsService = ({
 
     async search(creds, req) {
       await requireReader(auth, creds, config.adminToken);
-      return searchContracts(db, searchQueryOf(chains, req));
+      return overridden(await searchContracts(db, searchQueryOf(chains, req)));
     },
 
     async refresh(creds, req) {
@@ -229,7 +252,8 @@ export const createContractsService = ({
 
     async getStored(keys) {
       const rows = keys.length ? await storedRows(keys) : new Map();
-      return new Map([...rows].map(([id, row]) => [id, contractInfoFromRow(row)]));
+      const applied = await overrides.forKeys(keys);
+      return new Map([...rows].map(([id, row]) => [id, applyOverride(contractInfoFromRow(row), applied.get(id))]));
     },
 
     refreshNow: (k) => one(k, { force: true, waitMs: 2 * config.metadata.timeoutMs + 30_000 }),

@@ -35,6 +35,8 @@ export type ContractInfo = {
   extensions: ContractExtensions;
   /** null for an address with no code that Strata has not stored. */
   updatedAt: Date | null;
+  /** The operator's override applied to this info, when there is one (its set fields won). */
+  override?: ContractInfoOverride;
 };
 
 export type ContractKey = { chainId: number; address: string };
@@ -48,4 +50,32 @@ export type ContractFlagsInput = {
   blacklist?: Maybe<boolean>;
   featured?: Maybe<boolean>;
   logoUri?: Maybe<string>;
+};
+
+/** The extensions an override may set (the published clients' ContractInfoExtensionsOverride); unset fields are absent. */
+export type ExtensionsOverride = {
+  link?: string;
+  description?: string;
+  categories?: string[];
+  ogImage?: string;
+  ogName?: string;
+  originChainId?: number;
+  originAddress?: string;
+  blacklist?: boolean;
+  verified?: boolean;
+  verifiedBy?: string;
+  featureIndex?: number;
+};
+
+export type ContractInfoOverride = {
+  chainId: number;
+  address: string;
+  name: string | null;
+  type: ContractKind | null;
+  symbol: string | null;
+  decimals: number | null;
+  logoURI: string | null;
+  extensions: ExtensionsOverride;
+  createdAt: Date;
+  updatedAt: Date;
 };

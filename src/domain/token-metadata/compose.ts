@@ -12,6 +12,9 @@ import { createMetadataWeb } from '../metadata-jobs/web';
 import { createContractsService, type ContractsService } from '../contracts/service';
 import { createMetadataTasksService, type MetadataTasksService } from '../metadata-jobs/task-service';
 import { createTaskWorker, type TaskWorker } from '../metadata-jobs/task-worker';
+import { createContractOverridesService, type ContractOverridesService } from '../contracts/overrides';
+import { createTokenSearchIndex } from '../token-search/index-store';
+import { createTokenSearchService, type TokenSearchService } from '../token-search/service';
 import { createCollectionLinksService, type CollectionLinksService } from './links';
 import { createTokenMetadataService, type TokenMetadataService } from './service';
 
@@ -22,6 +25,8 @@ export type MetadataServices = {
   metadataTasks: MetadataTasksService;
   /** Runs the refresh tasks; started by the composition root (src/main/app.ts). */
   metadataTaskWorker: TaskWorker;
+  contractOverrides: ContractOverridesService;
+  tokenSearch: TokenSearchService;
 };
 
 export const createMetadataServices = ({
@@ -48,7 +53,9 @@ export const createMetadataServices = ({
   // Two pools: token jobs wait on contract jobs, so sharing one cap could deadlock.
   const contractJobs = createBackgroundJobs({ concurrency: 8, maxQueued: 2_000, onError });
   const tokenJobs = createBackgroundJobs({ concurrency: 16, maxQueued: 10_000, onError });
-  const contracts = createContractsService({ config, db, registry, auth, chains, web, jobs: contractJobs, logger });
+  const contractOverrides = createContractOverridesService({ db, chains, adminToken: config.adminToken });
+  const contracts = createContractsService({ config, db, registry, auth, chains, web, jobs: contractJobs, logger, overrides: contractOverrides });
+  const searchIndex = createTokenSearchIndex({ db, logger });
   const collectionLinks = createCollectionLinksService({ db, registry, chains, collections });
   const tokenMetadata = createTokenMetadataService({
     db,
@@ -63,7 +70,9 @@ export const createMetadataServices = ({
     logger,
     timeoutMs: config.metadata.timeoutMs,
     retryBaseMs: config.metadata.retryBaseMs,
+    searchIndex,
   });
+  const tokenSearch = createTokenSearchService({ db, auth, chains, index: searchIndex });
   const metadataTasks = createMetadataTasksService({ db, auth, chains, adminToken: config.adminToken });
   const metadataTaskWorker = createTaskWorker({
     deps: { db, tokenMetadata, contracts },
@@ -71,5 +80,5 @@ export const createMetadataServices = ({
     pollMs: config.metadata.taskPollMs,
     retryBaseMs: config.metadata.retryBaseMs,
   });
-  return { contracts, tokenMetadata, collectionLinks, metadataTasks, metadataTaskWorker };
+  return { contracts, tokenMetadata, collectionLinks, contractOverrides, tokenSearch, metadataTasks, metadataTaskWorker };
 };

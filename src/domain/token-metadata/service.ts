@@ -14,6 +14,7 @@ import { isPlaceholderDocument, PLACEHOLDER_NOTE } from '../metadata-jobs/placeh
 import { shortError } from '../metadata-jobs/failures';
 import type { MetadataWeb } from '../metadata-jobs/web';
 import type { ContractsService } from '../contracts/service';
+import type { TokenSearchIndex } from '../token-search/index-store';
 import { contractKeyOf, type ContractInfo } from '../contracts/types';
 import { fetchTokenDocument, readTokenUri, TokenFetchError } from './fetch-token';
 import type { CollectionLinksService } from './links';
@@ -61,6 +62,7 @@ export const createTokenMetadataService = ({
   contractJobs,
   logger,
   timeoutMs,
+  searchIndex,
   retryBaseMs = RETRY_BASE_MS,
 }: {
   db: Db;
@@ -74,6 +76,8 @@ export const createTokenMetadataService = ({
   contractJobs: BackgroundJobs;
   logger: Logger;
   timeoutMs: number;
+  /** The trait search index, told of each document stored. */
+  searchIndex?: TokenSearchIndex;
   /** First retry delay of a failed or placeholder fetch (doubles per failure, capped). */
   retryBaseMs?: number;
 }): TokenMetadataService => {
@@ -102,6 +106,8 @@ export const createTokenMetadataService = ({
   /** Writes only the given columns: a failure keeps the document of an earlier success. */
   const record = async (k: TokenKey, patch: Partial<TokenMetadataRow>) => {
     await repo.upsert({ chainId: k.chainId, contract: k.contract, tokenId: k.tokenId, ...patch }, ['chainId', 'contract', 'tokenId']);
+    // Trait search follows every document stored (domain/token-search); a failure there is logged, not the fetch's.
+    if (searchIndex && patch.document && patch.fetchedAt) await searchIndex.write(k, JSON.parse(patch.document), patch.fetchedAt);
   };
 
   /** Why no token of this contract can have metadata now, or null when its tokens are worth fetching. */

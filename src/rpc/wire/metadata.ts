@@ -23,9 +23,13 @@ export const contractTokenMapIn = (v: unknown) => {
   return m ? Object.entries(m).map(([contractAddress, tokenIds]) => ({ contractAddress, tokenIds })) : v;
 };
 
-type ContractInfoResult = Answered<GetContractInfoQuery>['contractInfo'];
+/** Documents that do not select `override` (the Indexer's embedded contractInfo) fit too. */
+type ContractInfoResult = Omit<Answered<GetContractInfoQuery>['contractInfo'], 'override'> & { override?: { updatedAt: string } | null };
 
-/** ContractInfo in the order of the published Go struct; decimals, logoURI and unset operator flags are omitted. */
+/**
+ * ContractInfo in the order of the published Go struct; decimals, logoURI and unset operator flags are omitted.
+ * `overridden: true` (Strata's own field) says an operator's override replaced some of what the chain and the web say.
+ */
 export const contractInfoOut = (c: ContractInfoResult) => {
   const e = c.extensions;
   return {
@@ -51,6 +55,7 @@ export const contractInfoOut = (c: ContractInfoResult) => {
       ...(e.featured ? { featured: true } : {}),
     },
     updatedAt: c.updatedAt,
+    ...(c.override ? { overridden: true } : {}),
   };
 };
 

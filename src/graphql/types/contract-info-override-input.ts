@@ -1,0 +1,15 @@
+// ContractInfoOverrideInput: an operator's override of a contract's info, as given to add or replace it.
+import { builder } from '../builder';
+import { ContractInfoExtensionsOverrideInput } from './contract-info-extensions-override-input';
+
+export const ContractInfoOverrideInput = builder.inputType('ContractInfoOverrideInput', {
+  description: 'Absent or null fields are not overridden: the chain and the contractURI document answer them.',
+  fields: (t) => ({
+    name: t.string({ required: false, description: 'At most 200 characters.' }),
+    type: t.string({ required: false, description: 'UNKNOWN, ERC20, ERC721 or ERC1155.' }),
+    symbol: t.string({ required: false, description: 'At most 100 characters.' }),
+    decimals: t.int({ required: false, description: '0 to 255.' }),
+    logoURI: t.string({ required: false, description: 'An http(s), ipfs, ar or data URL.' }),
+    extensions: t.field({ type: ContractInfoExtensionsOverrideInput, required: false, description: 'Extensions fields to override.' }),
+  }),
+});
