@@ -11,6 +11,8 @@ import { createAuthService, type AuthService } from './auth/service';
 import { createChainsService, type ChainsService } from './chains';
 import { createCollectionsService, type CollectionsService } from './collections/service';
 import { createIndexerService, type IndexerService } from './indexer/service';
+import { createIndexerExtrasService, type IndexerExtrasService } from './indexer/extras-service';
+import type { BalanceRepair } from './indexer/sync-balance';
 import { createLimitsService, type LimitsService } from './limits/service';
 import { createChainSourcesService, type ChainSourcesService, type ContractPruner } from './indexer/sources';
 import { createProjectsService, type ProjectsService } from './projects/service';
@@ -40,6 +42,8 @@ export type Services = {
   subscriptions: SubscriptionsService;
   /** Indexer reads: balances, summaries, transaction history, balance updates, chain progress. */
   indexer: IndexerService;
+  /** The newer clients' Indexer methods: native balances, balance filters, supplies, token ids, receipts, SyncBalance. */
+  indexerExtras: IndexerExtrasService;
   /** The contracts chains with a `contracts` list are limited to: add, remove, prune, progress. */
   sources: ChainSourcesService;
   /** Metadata service: contract info (search, operator flags) and token metadata (cached fetches, collection links). */
@@ -60,9 +64,17 @@ export type Services = {
 };
 
 /** `pruneContract`: ingestion's, the only writer of chain tables (ingestion/prune.ts). */
-export type ServiceDeps = { config: Config; db: Db; registry: ChainRegistry; pubsub: PubSub; pruneContract: ContractPruner };
+export type ServiceDeps = {
+  config: Config;
+  db: Db;
+  registry: ChainRegistry;
+  pubsub: PubSub;
+  pruneContract: ContractPruner;
+  /** Ingestion's writer for SyncBalance (ingestion/balance-repair.ts); without it SyncBalance is Unavailable. */
+  balanceRepair?: BalanceRepair;
+};
 
-export const createServices = ({ config, db, registry, pubsub, pruneContract }: ServiceDeps): Services => {
+export const createServices = ({ config, db, registry, pubsub, pruneContract, balanceRepair }: ServiceDeps): Services => {
   const auth = createAuthService({
     db,
     jwtSecret: config.jwtSecret,
@@ -90,6 +102,7 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract }: 
     // Named like the deployment's event channels, so deployments sharing a Redis never share counters.
     namespace: async () => config.events.namespace ?? (await readDeploymentId(db)),
   });
+  const subscriptions = createSubscriptionsService({ auth, chains, pubsub, db });
   return {
     auth,
     accessKeys,
@@ -98,8 +111,9 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract }: 
     chains,
     collections,
     assets,
-    subscriptions: createSubscriptionsService({ auth, chains, pubsub, db }),
+    subscriptions,
     indexer: createIndexerService({ db, auth, chains, registry, adminToken: config.adminToken }),
+    indexerExtras: createIndexerExtrasService({ db, auth, chains, registry, subscriptions, balanceRepair: balanceRepair ?? null }),
     sources: createChainSourcesService({ db, chains, pruneContract }),
     ...createMetadataServices({ config, db, registry, auth, chains, collections }),
     wallets: createWalletsService({ db, auth, chains, registry, publicUrl: config.publicUrl }),

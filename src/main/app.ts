@@ -9,6 +9,7 @@ import type { HttpServer } from '../http/listener';
 import type { HttpDeps } from '../http/server';
 import { createOperationsServer } from '../http/operations';
 import { contractPrunerOf, startIngestion, type Ingestion } from '../ingestion';
+import { createBalanceRepair } from '../ingestion/balance-repair';
 import client from 'prom-client';
 
 export type AppOptions = {
@@ -91,7 +92,8 @@ export const createApp = async (
   const replicas =
     options.serve === true ? await startReplicaMonitor(db, { readReplicas: config.readReplicas, log: logger.child({ layer: 'db' }), registry: metricsRegistry }) : null;
   const pubsub = await createEventBus(config, db, logger, metricsRegistry);
-  const services = createServices({ config, db, registry, pubsub, pruneContract: contractPrunerOf(db) });
+  const balanceRepair = createBalanceRepair({ db, logger, metricsRegistry });
+  const services = createServices({ config, db, registry, pubsub, pruneContract: contractPrunerOf(db), balanceRepair });
   const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry, graphiqlCredentials: options.graphiqlCredentials });
   let ingestion: Ingestion | null = null;
   return {

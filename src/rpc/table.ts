@@ -6,6 +6,7 @@ import { loadRpcDocument } from './documents';
 import type { ServiceName } from './errors';
 import type * as Ops from './generated/operations';
 import { collectionsCrudEntries } from './table-collections';
+import { indexerExtrasEntries } from './table-indexer-extras';
 import { metadataSearchEntries } from './table-metadata-search';
 import { metadataTaskEntries } from './table-metadata-tasks';
 import { marketStatsOut, marketTxnEventTotalIn } from './wire/analytics';
@@ -90,6 +91,7 @@ export const createRpcTable = (): Map<string, RpcEntry> => {
     }),
     ...collectionsCrudEntries(),
     ...indexerQueryEntries(),
+    ...indexerExtrasEntries(),
     ...metadataEntries(),
     ...metadataSearchEntries(),
     ...metadataTaskEntries(),

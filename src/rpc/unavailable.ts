@@ -39,10 +39,7 @@ const list: Record<string, Record<string, string>> = {
       [
         'AddWebhookListener', 'UpdateWebhookListener', 'RemoveWebhookListener', 'ToggleWebhookListener',
         'PauseAllWebhookListeners', 'ResumeAllWebhookListeners', 'GetWebhookListener', 'GetAllWebhookListeners',
-        'RemoveAllWebhookListeners', 'FetchTransactionReceipt', 'FetchTransactionReceiptWithFilter', 'GetChainID',
-        'GetEtherBalance', 'GetNativeTokenBalance', 'GetTokenBalancesByContract', 'GetTokenBalancesDetails',
-        'GetTokenIDRanges', 'GetTokenIDs', 'GetTokenSupplies', 'GetTokenSuppliesMap', 'Ping', 'RuntimeStatus',
-        'SyncBalance', 'Version',
+        'RemoveAllWebhookListeners', 'Ping', 'RuntimeStatus', 'Version',
       ].map((op) => [op, NOT_YET]),
     ),
   },

@@ -9,6 +9,7 @@ import { readTotalSupply, type Hex } from '../../chain';
 import { invalidArgument } from '../errors';
 import { requireAddress } from '../validate';
 import { readBalanceUpdates } from './balance-updates';
+import { balanceQueryOfFilter, type TokenBalancesFilter } from './balance-filters';
 import { readBalances, readSummaries, type BalanceQuery } from './balances';
 import { readChainStatus, readNativeBalances } from './chain-state';
 import { emptyPage, resolvePageRequest, type Page, type PageLimits, type PageRequest } from '../paging';
@@ -24,7 +25,7 @@ import {
   optionalTxHashes,
   selectionOfMetadataOptions,
 } from './requests';
-import type { BalanceUpdate, ChainStatus, ContractStatusFilter, MetadataOptions, NativeBalance, TokenBalance, Transaction } from './types';
+import type { BalanceUpdate, ChainStatus, MetadataOptions, NativeBalance, TokenBalance, Transaction } from './types';
 
 export const BALANCES_PAGE: PageLimits = { default: 50, max: 100 };
 export const HISTORY_PAGE: PageLimits = { default: 10, max: 100 };
@@ -51,15 +52,8 @@ export type TokenBalancesRequest = OnChain & {
   includeCollectionTokens?: Maybe<boolean>;
 };
 
-export type TokenBalancesSummaryRequest = OnChain & {
-  filter: {
-    accountAddresses?: Maybe<string[]>;
-    contractStatus?: Maybe<ContractStatusFilter>;
-    contractWhitelist?: Maybe<string[]>;
-    contractBlacklist?: Maybe<string[]>;
-    omitNativeBalances?: Maybe<boolean>;
-  };
-};
+/** The published TokenBalancesFilter, contract types and token ids included (balance-filters.ts). */
+export type TokenBalancesSummaryRequest = OnChain & { filter: TokenBalancesFilter };
 
 export type TransactionHistoryRequest = OnChain & {
   /** The specification's top-level account; merged with `filter.accountAddress(es)`. */
@@ -152,25 +146,11 @@ export const createIndexerService = ({
     async tokenBalancesSummary(creds, req) {
       await auth.requireAccessKey(creds);
       const chainId = chainOf(req);
-      const f = req.filter;
-      const accounts = addressSet([['filter.accountAddresses', f.accountAddresses, true]], MAX_ACCOUNTS);
-      if (!accounts.length) throw invalidArgument('filter.accountAddresses', 'is required (at least one address)');
-      const whitelist = addressSet([['filter.contractWhitelist', f.contractWhitelist, true]], MAX_CONTRACTS);
-      const status = f.contractStatus ?? 'VERIFIED';
-      const omitNative = f.omitNativeBalances ?? false;
-      const q: BalanceQuery = {
-        chainId,
-        accounts,
-        // A whitelist names the contracts to report; the caller vouches for them, so their status is not checked.
-        contracts: whitelist,
-        excluded: addressSet([['filter.contractBlacklist', f.contractBlacklist, true]], MAX_CONTRACTS),
-        tokenId: null,
-        selection: { status: whitelist.length ? 'ALL' : status, always: [] },
-        page: resolvePageRequest(req.page, BALANCES_PAGE),
-      };
+      // A whitelist names the contracts to report; the caller vouches for them, so their status is not checked.
+      const { query: q, omitNative } = balanceQueryOfFilter(chainId, req.filter, resolvePageRequest(req.page, BALANCES_PAGE));
       const [page, nativeBalances] = await Promise.all([
         readSummaries(db, q),
-        omitNative || q.page.cursor || q.page.backward ? Promise.resolve([]) : readNativeBalances(registry, chainId, accounts),
+        omitNative || q.page.cursor || q.page.backward ? Promise.resolve([]) : readNativeBalances(registry, chainId, q.accounts),
       ]);
       return { ...page, nativeBalances };
     },

@@ -4,7 +4,7 @@ import type { NativeBalance } from '../../domain/indexer/types';
 import { CHAIN_ID_ARG, TokenBalanceRef } from './token-balance';
 import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
 
-const ContractVerificationStatusRef = builder.enumType('ContractVerificationStatus', {
+export const ContractVerificationStatusRef = builder.enumType('ContractVerificationStatus', {
   description: 'Which contracts a balance summary reports, by the operator’s flags.',
   values: {
     VERIFIED: { description: 'Contracts the operator verified and did not blacklist (the default).' },
@@ -13,8 +13,8 @@ const ContractVerificationStatusRef = builder.enumType('ContractVerificationStat
   } as const,
 });
 
-const TokenBalancesFilterInput = builder.inputType('TokenBalancesFilterInput', {
-  description: 'Whose balances `tokenBalancesSummary` reports, and of which contracts.',
+export const TokenBalancesFilterInput = builder.inputType('TokenBalancesFilterInput', {
+  description: 'Whose balances `tokenBalancesSummary` and `tokenBalancesDetails` report, and of which contracts.',
   fields: (t) => ({
     accountAddresses: t.stringList({ required: true, description: 'The accounts, 1 to 100.' }),
     contractStatus: t.field({
@@ -25,6 +25,12 @@ const TokenBalancesFilterInput = builder.inputType('TokenBalancesFilterInput', {
     contractWhitelist: t.stringList({ required: false, description: 'Only these contracts, whatever their status.' }),
     contractBlacklist: t.stringList({ required: false, description: 'Never these contracts.' }),
     omitNativeBalances: t.boolean({ required: false, description: 'True leaves nativeBalances empty (the node is not asked); false when absent.' }),
+    contractTypes: t.stringList({
+      required: false,
+      description:
+        'Only contracts of these types (ERC20, ERC721, ERC1155; any case). The published clients’ other type names are accepted and match no balance row; any type when absent or empty.',
+    }),
+    tokenIds: t.field({ type: ['BigInt'], required: false, description: 'Only these token ids (0 also matches ERC-20 balances), at most 1,000; any when absent or empty.' }),
   }),
 });
 

@@ -68,7 +68,12 @@ export const getTokenBalancesSummaryIn = (b: Body) => {
   return {
     chainID: chainIdIn(b.chainID),
     filter: f
-      ? { ...(pick(f, ['accountAddresses', 'contractWhitelist', 'contractBlacklist', 'omitNativeBalances']) as Body), contractStatus: statusIn(f.contractStatus) }
+      ? {
+          ...(pick(f, ['accountAddresses', 'contractWhitelist', 'contractBlacklist', 'omitNativeBalances', 'contractTypes']) as Body),
+          contractStatus: statusIn(f.contractStatus),
+          // 3.0.13's filter: `tokenIDs` is GraphQL's `tokenIds`; `omitPrices` has nothing to omit.
+          ...(f.tokenIDs !== undefined ? { tokenIds: Array.isArray(f.tokenIDs) ? f.tokenIDs.filter((t) => t !== '') : f.tokenIDs } : {}),
+        }
       : b.filter,
     omitMetadata: boolIn(b.omitMetadata),
     ...cursorPageIn(b.page),
