@@ -8,7 +8,7 @@ import type { ChainsService } from '../chains';
 import { requireAddressList } from '../contracts/address';
 import { invalidArgument, notFound } from '../errors';
 import { requireAddress, requireId, requireUint256, type Maybe } from '../validate';
-import { getTask, queueTasks, type NewTask } from './task-store';
+import { getTask, queueTasks, recentTasksOf, type NewTask } from './task-store';
 import { TASK_MAX_ITEMS, type MetadataTask } from './task-types';
 
 /** RefreshContractInfoBatch takes at most this many addresses (one task). */
@@ -28,7 +28,13 @@ export type MetadataTasksService = {
   /** Admin: token documents older than `before`, oldest first; one task per contract and 10,000 tokens. */
   refreshTokensUpdatedBefore(creds: Credentials, req: { before: Date; max: number }): Promise<MetadataTask[]>;
   get(creds: Credentials, id: unknown): Promise<MetadataTask>;
+  /** The newest tasks of a contract, newest first: how an app finds the refresh an on-chain event queued. */
+  recent(creds: Credentials, req: { chainId?: Maybe<string>; contractAddress: string; last?: Maybe<number> }): Promise<MetadataTask[]>;
 };
+
+/** `last` of recent(): default and cap. */
+export const RECENT_TASKS_DEFAULT = 20;
+export const RECENT_TASKS_MAX = 100;
 
 const requireMax = (field: string, v: unknown): number => {
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1 || v > SWEEP_ROWS_MAX) throw invalidArgument(field, `must be an integer from 1 to ${SWEEP_ROWS_MAX}`);
@@ -120,6 +126,15 @@ export const createMetadataTasksService = ({ db, auth, chains, adminToken }: { d
       const task = await getTask(db, requireId('taskId', id));
       if (!task) throw notFound(`task ${id}`);
       return task;
+    },
+
+    async recent(creds, req) {
+      await auth.requireAccessKey(creds);
+      const chainId = chains.resolve('chainId', req.chainId).chainId;
+      const contract = requireAddress('contractAddress', req.contractAddress);
+      const last = req.last ?? RECENT_TASKS_DEFAULT;
+      if (!Number.isSafeInteger(last) || last < 1 || last > RECENT_TASKS_MAX) throw invalidArgument('last', `must be an integer from 1 to ${RECENT_TASKS_MAX}`);
+      return recentTasksOf(db, chainId, contract, last);
     },
   };
 };

@@ -47,6 +47,10 @@ export const getTask = async (db: Db, id: number): Promise<MetadataTask | null> 
   return row ? taskFromRow(row) : null;
 };
 
+/** The newest tasks about one contract (its token tasks and its single-contract info tasks), newest first. */
+export const recentTasksOf = async (db: Db, chainId: number, contract: string, limit: number): Promise<MetadataTask[]> =>
+  (await repoOf(db).find({ where: { chainId, contract }, order: { id: 'DESC' }, take: limit })).map(taskFromRow);
+
 /**
  * Takes up to `max` due tasks for this worker: each is moved QUEUED → RUNNING by a conditional UPDATE, so two
  * processes never run the same task. Tasks whose lease ran out go back to the queue first (or fail past the cap).

@@ -53,6 +53,17 @@ builder.queryFields((t) => ({
     args: { id: t.arg.int({ required: true, description: 'The task id.' }) },
     resolve: (_, { id }, ctx) => ctx.services.metadataTasks.get(ctx.credentials, id),
   }),
+  metadataTasks: t.field({
+    nullable: true,
+    type: [MetadataTaskRef],
+    description: 'The newest refresh tasks of a contract, newest first, whatever queued them (e.g. an ERC-4906 event) (X-Access-Key).',
+    args: {
+      chainId: t.arg.string(CHAIN_ARG),
+      contractAddress: t.arg.string(CONTRACT_ADDRESS_ARG),
+      last: t.arg.int({ required: false, description: 'How many, 1 to 100; 20 when absent.' }),
+    },
+    resolve: (_, args, ctx) => ctx.services.metadataTasks.recent(ctx.credentials, args),
+  }),
 }));
 
 builder.mutationFields((t) => ({

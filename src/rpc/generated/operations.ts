@@ -763,20 +763,22 @@ export type GetTokenIDsQuery = { tokenIds: { contractType: ContractType, pageSiz
 export type GetTokenSuppliesQueryVariables = Exact<{
   chainID?: string | null | undefined;
   contractAddress: string;
+  includeMetadata: boolean;
   first?: number | null | undefined;
   after?: string | null | undefined;
 }>;
 
 
-export type GetTokenSuppliesQuery = { contractSupplies: { contractType: ContractType, pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ supply: string, chainId: number, tokenID: string }> } | null };
+export type GetTokenSuppliesQuery = { contractSupplies: { contractType: ContractType, pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ supply: string, chainId: number, tokenID: string, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null }> } | null };
 
 export type GetTokenSuppliesMapQueryVariables = Exact<{
   chainID?: string | null | undefined;
   tokens: Array<ContractTokenSupplyInput> | ContractTokenSupplyInput;
+  includeMetadata: boolean;
 }>;
 
 
-export type GetTokenSuppliesMapQuery = { tokenSuppliesMap: Array<{ contractAddress: string, supplies: Array<{ supply: string, chainId: number, tokenID: string }> }> | null };
+export type GetTokenSuppliesMapQuery = { tokenSuppliesMap: Array<{ contractAddress: string, contractType: ContractType, supplies: Array<{ supply: string, chainId: number, tokenID: string, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null }> }> | null };
 
 export type GetTransactionHistoryQueryVariables = Exact<{
   chainID?: string | null | undefined;
