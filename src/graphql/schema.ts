@@ -44,6 +44,7 @@ import './types/token-balances-details';
 import './types/token-balances-by-contract-filter-input';
 import './types/token-balances-by-contract';
 import './types/contract-supplies';
+import './types/token-supply-metadata';
 import './types/contract-token-supply-input';
 import './types/contract-token-supplies';
 import './types/token-id-range';

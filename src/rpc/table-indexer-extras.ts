@@ -53,7 +53,7 @@ export const indexerExtrasEntries = (): RpcEntry[] => [
     reply: ({ tokenBalancesByContract: c }) => ({ page: cursorPageOut(c), balances: c.edges.map((e) => tokenBalanceOut(e.node)) }),
   }),
   entry<Ops.GetTokenSuppliesQuery>('GetTokenSupplies', {
-    variables: (b) => ({ chainID: chainIdIn(b.chainID), contractAddress: b.contractAddress, ...cursorPageIn(b.page) }),
+    variables: (b) => ({ chainID: chainIdIn(b.chainID), contractAddress: b.contractAddress, includeMetadata: b.includeMetadata ?? false, ...cursorPageIn(b.page) }),
     reply: tokenSuppliesOut,
   }),
   entry<Ops.GetTokenSuppliesMapQuery>('GetTokenSuppliesMap', { variables: tokenMapIn, reply: tokenSuppliesMapOut }),

@@ -166,6 +166,14 @@ describe('@0xsequence/indexer 3.0.13 SequenceIndexer: methods beyond the specifi
     }
     expect(ids).toEqual(ALL_IDS.erc721);
     for (const id of ids) expect(holders()).toContain((await env.tokens.erc721.ownerOf(BigInt(id))).toLowerCase());
+
+    // includeMetadata: the contract's info and each token's document.
+    const withMeta = await indexer.getTokenSupplies({ contractAddress: env.addr.erc721, includeMetadata: true, page: { pageSize: 2 } });
+    expect(withMeta.tokenIDs[0]).toMatchObject({ tokenID: '1', contractInfo: { address: env.addr.erc721, name: 'Apes', type: 'ERC721' }, tokenMetadata: { tokenId: '1', name: 'Doc /apes/1' } });
+    expect(items.tokenIDs[0].contractInfo).toBeUndefined();
+    const erc20Meta = await indexer.getTokenSupplies({ contractAddress: env.addr.erc20, includeMetadata: true });
+    expect(erc20Meta.tokenIDs[0]).toMatchObject({ contractInfo: { name: 'Gold', symbol: 'GLD', decimals: 18 } });
+    expect(erc20Meta.tokenIDs[0].tokenMetadata).toBeUndefined();
   });
 
   it('getTokenSuppliesMap: the requested ids of each contract; an ERC-20 by [] or [0]', async () => {

@@ -10,6 +10,7 @@ import type {
 import { chainIdIn, obj, type Answered, type Body } from './common';
 import { filterIn, receiptOut } from './indexer-streams';
 import { cursorPageIn, cursorPageOut } from './indexer';
+import { contractInfoOut, metadataTokenOut } from './metadata';
 
 /** Go clients send an unset enum as "": the default. */
 const statusIn = (v: unknown) => (v === '' ? null : typeof v === 'string' ? v.trim().toUpperCase() : v);
@@ -52,20 +53,29 @@ export const tokenMapIn = (b: Body) => {
   return {
     chainID: chainIdIn(b.chainID),
     tokens: m ? Object.entries(m).map(([contractAddress, ids]) => ({ contractAddress, tokenIds: Array.isArray(ids) ? ids.map(String) : ids })) : b.tokenMap,
+    includeMetadata: b.includeMetadata ?? false,
   };
 };
 
-type Supply = Answered<GetTokenSuppliesQuery>['contractSupplies']['nodes'][number];
-const supplyOut = (s: Supply) => ({ tokenID: s.tokenID, supply: s.supply, chainId: s.chainId });
+type Supply = Answered<GetTokenSuppliesQuery>['contractSupplies']['nodes'][number] | Answered<GetTokenSuppliesMapQuery>['tokenSuppliesMap'][number]['supplies'][number];
+
+/** TokenSupply; with includeMetadata its contractInfo, and the token's metadata except for an ERC-20 (token id 0 is no token). */
+const supplyOut = (contractType: string) => (s: Supply) => ({
+  tokenID: s.tokenID,
+  supply: s.supply,
+  chainId: s.chainId,
+  ...(s.contractInfo ? { contractInfo: contractInfoOut(s.contractInfo) } : {}),
+  ...(s.tokenMetadata && contractType !== 'ERC20' ? { tokenMetadata: metadataTokenOut(s.tokenMetadata) } : {}),
+});
 
 export const tokenSuppliesOut = ({ contractSupplies: c }: Answered<GetTokenSuppliesQuery>) => ({
   page: cursorPageOut(c),
   contractType: c.contractType,
-  tokenIDs: c.nodes.map(supplyOut),
+  tokenIDs: c.nodes.map(supplyOut(c.contractType)),
 });
 
 export const tokenSuppliesMapOut = ({ tokenSuppliesMap }: Answered<GetTokenSuppliesMapQuery>) => ({
-  supplies: Object.fromEntries(tokenSuppliesMap.map((c) => [c.contractAddress, c.supplies.map(supplyOut)])),
+  supplies: Object.fromEntries(tokenSuppliesMap.map((c) => [c.contractAddress, c.supplies.map(supplyOut(c.contractType))])),
 });
 
 export const tokenIdsOut = ({ tokenIds: c }: Answered<GetTokenIDsQuery>) => ({
