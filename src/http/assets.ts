@@ -9,7 +9,8 @@ import { isDomainError, refusalHeadersOf, type DomainError, type DomainErrorKind
 import { graphqlCodeOf } from '../graphql/errors';
 import { formatTimestamp } from '../graphql/scalars/timestamp';
 import { refuseUnread, type RequestAdmission } from './admit';
-import { BodyTooLargeError, readBody } from './body';
+import type { SpooledFile } from '../storage';
+import { BodyTooLargeError, spoolBody } from './body';
 import { sendJson } from './listener';
 
 const UPLOAD = /^\/projects\/(\d{1,10})\/collections\/(\d{1,10})\/tokens\/(\d{1,78})\/assets\/([^/]{1,64})$/;
@@ -45,8 +46,9 @@ const FILE_HEADERS = {
 const replyOf = (err: DomainError) => ({ error: graphqlCodeOf(err.kind), message: err.message, ...(err.field ? { field: err.field } : {}) });
 
 export const createAssetRoutes = ({ services, maxBytes, requests }: { services: Services; maxBytes: number; requests: RequestAdmission }) => {
-  const fail = (res: ServerResponse, err: unknown) => {
-    if (err instanceof BodyTooLargeError) return sendJson(res, 413, { error: 'FILE_TOO_LARGE', message: `the file is larger than the ${maxBytes}-byte limit` });
+  const fail = (req: IncomingMessage, res: ServerResponse, err: unknown) => {
+    // The rest of a body over the cap is not read: the reply goes out and the connection closes.
+    if (err instanceof BodyTooLargeError) return refuseUnread(req, res, 413, { error: 'FILE_TOO_LARGE', message: `the file is larger than the ${maxBytes}-byte limit` });
     if (!isDomainError(err)) throw err;
     sendJson(res, STATUS[err.kind] ?? 400, replyOf(err));
   };
@@ -67,22 +69,25 @@ export const createAssetRoutes = ({ services, maxBytes, requests }: { services: 
     // A bearer token is required and checked before the body is read: a refused upload is never held in memory, and a
     // wrong token counts toward the failed-credential throttle as on every other route.
     if (!(await admitted(req, res, { bearer: true }))) return;
+    // The body streams to a temporary file as it arrives (size capped while reading), then to storage.
+    let file: SpooledFile | undefined;
     try {
-      const declared = Number(req.headers['content-length'] ?? NaN);
-      if (declared > maxBytes) throw new BodyTooLargeError();
       const filename = new URL(req.url ?? '/', 'http://x').searchParams.get('filename') ?? '';
+      file = await spoolBody(req, maxBytes);
       const asset = await services.assets.upload(requests.credentials(req), {
         projectId: Number(m[1]),
         collectionId: Number(m[2]),
         tokenId: BigInt(m[3]).toString(),
         metadataField: decodeURIComponent(m[4]),
         filename,
-        bytes: await readBody(req, maxBytes),
+        bytes: file,
       });
       // Times as GraphQL and the RPC write them.
       sendJson(res, 201, { ...asset, updatedAt: formatTimestamp(asset.updatedAt) });
     } catch (err) {
-      fail(res, err);
+      fail(req, res, err);
+    } finally {
+      await file?.discard();
     }
   };
 

@@ -4,12 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ensurePrivateDir } from '../config/private-files';
+import { isSpooledFile, type SpooledFile } from './spooled';
 
 export type ByteRange = { start: number; end: number };
 
 export type FileStorage = {
-  /** Writes the whole file; an existing key is replaced. */
-  put(key: string, bytes: Buffer): Promise<void>;
+  /** Writes the whole file (bytes, or an upload spooled to a temporary file); an existing key is replaced. */
+  put(key: string, bytes: Buffer | SpooledFile): Promise<void>;
   /** The file's bytes (or an inclusive range of them); null when it is not there. */
   open(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Absent keys are fine. */
@@ -31,7 +32,8 @@ export const createLocalStorage = (dir: string): FileStorage => {
       await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       // Written aside, then renamed: a reader never sees half a file.
       const partial = `${file}.${process.pid}.partial`;
-      await fs.promises.writeFile(partial, bytes, { mode: 0o600 });
+      if (isSpooledFile(bytes)) await fs.promises.copyFile(bytes.path, partial);
+      else await fs.promises.writeFile(partial, bytes, { mode: 0o600 });
       await fs.promises.rename(partial, file);
     },
     async open(key, range) {

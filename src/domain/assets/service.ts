@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db';
 import { AssetEntity, CollectionEntity, type AssetRow } from '../../db';
-import type { ByteRange, FileStorage } from '../../storage';
+import { isSpooledFile, type ByteRange, type FileStorage, type SpooledFile } from '../../storage';
 import type { Credentials } from '../auth/credentials';
 import type { CollectionsService } from '../collections/service';
 import { invalidArgument } from '../errors';
@@ -33,7 +33,8 @@ export type UploadRequest = {
   tokenId: string;
   metadataField: string;
   filename: string;
-  bytes: Buffer;
+  /** The file: its bytes, or (the upload route) the body spooled to a temporary file as it arrived. */
+  bytes: Buffer | SpooledFile;
 };
 
 export type AssetsService = AssetRecords & {
@@ -134,10 +135,12 @@ export const createAssetsService = ({
       const token = await collections.getToken(creds, { projectId: req.projectId, collectionId: req.collectionId, tokenId: req.tokenId });
       const field = fieldOf('metadataField', req.metadataField);
       const filename = filenameOf(req.filename);
-      if (!req.bytes.length) throw invalidArgument('file', 'is empty');
-      if (req.bytes.length > maxBytes) throw invalidArgument('file', `is larger than the ${maxBytes}-byte limit`);
-      const sniffed = await sniff(req.bytes);
-      const sha256 = crypto.createHash('sha256').update(req.bytes).digest('hex');
+      // A spooled file was sized and hashed as it arrived; its first bytes are enough to tell its type and dimensions.
+      const file = isSpooledFile(req.bytes) ? req.bytes : { size: req.bytes.length, head: req.bytes, sha256: crypto.createHash('sha256').update(req.bytes).digest('hex') };
+      if (!file.size) throw invalidArgument('file', 'is empty');
+      if (file.size > maxBytes) throw invalidArgument('file', `is larger than the ${maxBytes}-byte limit`);
+      const sniffed = await sniff(file.head);
+      const { sha256 } = file;
       const { projectId } = await db.getRepository(CollectionEntity).findOneByOrFail({ id: req.collectionId });
       const key = `assets/${req.collectionId}/${token.tokenId}/${field}/${sha256}-${slugOf(filename)}`;
       const previous = await repo.findOneBy({ collectionId: req.collectionId, tokenId: token.tokenId, metadataField: field });
@@ -145,7 +148,7 @@ export const createAssetsService = ({
       const now = new Date();
       let row: AssetRow;
       try {
-        const fields = { projectId, storageKey: key, filename, filesize: req.bytes.length, ...sniffed, sha256, updatedAt: now };
+        const fields = { projectId, storageKey: key, filename, filesize: file.size, ...sniffed, sha256, updatedAt: now };
         if (previous) {
           await repo.update({ id: previous.id }, fields);
           row = await repo.findOneByOrFail({ id: previous.id });

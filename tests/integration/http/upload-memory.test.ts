@@ -1,7 +1,10 @@
 // Uploads cannot exhaust the server's memory (#28): credentials are checked before a body is read, so 20 parallel 19 MB
 // uploads without credentials (on the asset route, then as GraphQL multipart requests) leave the resident memory of the
-// server process within 50 MB of where it started. The server runs as its own process (`strata serve`), so that its
-// RSS (read from /proc) is its own and not this test's, which holds the bytes it sends.
+// server process within 50 MB of where it started; and an admitted upload streams to storage, so 20 parallel 19 MB
+// uploads with the owner's token do too. The server runs as its own process (`strata serve`), so that its RSS (read
+// from /proc) is its own and not this test's, which holds the bytes it sends.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -17,11 +20,15 @@ let db: TestDatabase;
 let assetDir: string;
 let server: StrataProcess;
 let port: number;
+let owner: { projectId: number; bearerToken: string };
 
 beforeAll(async () => {
   db = await createTestDatabase();
   assetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-upload-memory-'));
   const env = { ...db.env, PORT: '0', HOST: '127.0.0.1', ASSET_DIR: assetDir, ASSET_MAX_BYTES: String(20 * MB), PUBLIC_URL: 'http://strata.test' };
+  const bin = path.join(__dirname, '..', '..', '..', 'bin', 'strata.js');
+  const created = await promisify(execFile)(process.execPath, [bin, 'project', 'create', '--name', 'uploads'], { env: { PATH: process.env.PATH, ...env } });
+  owner = JSON.parse(created.stdout);
   const started = await startStrata(['serve', '--no-index'], env, /"port":(\d+)/, 90_000);
   server = started;
   port = Number(started.match[1]);
@@ -81,6 +88,37 @@ it('20 parallel 19 MB uploads without credentials, on the asset route and as Gra
   expect(replies.every((r) => r === 401 || r === 200 || r === 'reset')).toBe(true);
   expect(replies.filter((r) => r === 401).length).toBeGreaterThan(0);
   const grownMb = (peak - start) / MB;
-  process.stdout.write(`server RSS: ${Math.round(start / MB)} MB at start, ${Math.round(peak / MB)} MB at the peak\n`);
+  process.stdout.write(`server RSS: ${Math.round(start / MB)} MB at start, ${Math.round(peak / MB)} MB at the peak (refused uploads)\n`);
   expect({ grownMb: Math.round(grownMb), within: grownMb < 50 }).toMatchObject({ within: true });
 }, 120_000);
+
+it('20 parallel 19 MB uploads with the owner’s token stream to storage: RSS within 50 MB of its start, every file stored whole', async () => {
+  const gql = async (query: string) => {
+    const r = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${owner.bearerToken}` },
+      body: JSON.stringify({ query }),
+    });
+    const body = await r.json();
+    expect(body.errors).toBeUndefined();
+    return body.data;
+  };
+  const collectionId = (await gql(`mutation { createCollection(input: { name: "Big" }) { id } }`)).createCollection.id;
+  await gql(`mutation { createCollectionToken(collectionId: ${collectionId}, token: { tokenId: "1", name: "One" }) { tokenId } }`);
+  // A GIF's header followed by padding: a valid image of 19 MB.
+  const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+  const body = Buffer.concat([gif, Buffer.alloc(SIZE - gif.length, 0x3b)]);
+  const put = (field: string) => send(`/projects/${owner.projectId}/collections/${collectionId}/tokens/1/assets/${field}?filename=big.gif`, { Authorization: `Bearer ${owner.bearerToken}` }, body);
+  await put('warmup');
+  await new Promise((r) => setTimeout(r, 1_000));
+  const start = rssBytes();
+
+  const replies: Array<number | 'reset'> = [];
+  const peak = await peakDuring(async () => replies.push(...(await Promise.all(Array.from({ length: UPLOADS }, (_, i) => put(`f${i}`))))));
+  expect(replies).toEqual(Array(UPLOADS).fill(201));
+  const files = fs.readdirSync(assetDir, { recursive: true }).map((f) => path.join(assetDir, String(f))).filter((f) => fs.statSync(f).isFile());
+  expect(files.filter((f) => fs.statSync(f).size === SIZE)).toHaveLength(UPLOADS + 1);
+  const grownMb = (peak - start) / MB;
+  process.stdout.write(`server RSS: ${Math.round(start / MB)} MB at start, ${Math.round(peak / MB)} MB at the peak (stored uploads)\n`);
+  expect({ grownMb: Math.round(grownMb), within: grownMb < 50 }).toMatchObject({ within: true });
+}, 180_000);
