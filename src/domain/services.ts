@@ -7,6 +7,7 @@ import { createAnalyticsService, type AnalyticsService } from './analytics/servi
 import { createFileStorage } from '../storage';
 import { createAssetsService, type AssetsService } from './assets/service';
 import { createAccessKeysService, type AccessKeysService } from './auth/access-keys';
+import { createKeyNotices } from './auth/key-notices';
 import { createAuthService, type AuthService } from './auth/service';
 import { createChainsService, type ChainsService } from './chains';
 import { createCollectionsService, type CollectionsService } from './collections/service';
@@ -82,7 +83,9 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract, ba
     adminToken: config.adminToken,
   });
   const chains = createChainsService({ chains: config.chains });
-  const accessKeys = createAccessKeysService({ db, forget: (hash) => auth.forgetAccessKey(hash) });
+  // A revoked, rotated or changed key is forgotten by every server and ends its open streams (auth/key-notices.ts).
+  const keyNotices = createKeyNotices({ db, pubsub, forget: (hash) => auth.forgetAccessKey(hash) });
+  const accessKeys = createAccessKeysService({ db, forget: (hash) => keyNotices.announce(hash) });
   const projects = createProjectsService({ db, auth, accessKeys, adminToken: config.adminToken });
   // The collections delete their tokens' files through the assets service, which checks ownership through them.
   let assets: AssetsService | undefined;
@@ -102,7 +105,7 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract, ba
     // Named like the deployment's event channels, so deployments sharing a Redis never share counters.
     namespace: async () => config.events.namespace ?? (await readDeploymentId(db)),
   });
-  const subscriptions = createSubscriptionsService({ auth, chains, pubsub, db });
+  const subscriptions = createSubscriptionsService({ auth, chains, pubsub, db, keyNotices });
   return {
     auth,
     accessKeys,

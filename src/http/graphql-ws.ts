@@ -12,6 +12,7 @@ import type { GraphQLExecutor } from '../graphql/execute';
 import { introspectionRules, mayIntrospect } from '../graphql/introspection';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
 import { credentialsFromConnectionParams, credentialsForSubscription } from './credentials';
+import { createWsGate } from './ws-gate';
 
 /** The browser origin of a WebSocket is its upgrade request's, never what the client writes in a payload. */
 const originOf = (req: IncomingMessage): string | null => req.headers.origin ?? null;
@@ -93,6 +94,9 @@ export const attachGraphQLWs = ({
   server.on('upgrade', onUpgrade);
   // Registered before graphql-ws's own listener, so it sees the socket first.
   wss.on('connection', acknowledgeSendsWhenQueued);
+  // Connections without valid credentials: a few per address, for a few seconds (ws-gate.ts).
+  const gate = createWsGate({ clientAddressOf });
+  wss.on('connection', gate.opened);
   const active = new WeakMap<WebSocket, Set<string>>();
   // One credentials object per connection (its connection_init) and per subscription (admitted in onSubscribe, used by
   // its context): admission, the introspection check and the resolvers see the same object, so a wrong key counts once.
@@ -105,7 +109,7 @@ export const attachGraphQLWs = ({
     return { ...credentialsForSubscription(connectionParams, extensions), clientAddress: clientAddressOf(request), origin: originOf(request) };
   };
   const disposable = useServer(
-    {
+    gate.wrap({
       schema: executor.schema,
       execute: executor.execute,
       subscribe: executor.subscribe,
@@ -167,13 +171,14 @@ export const attachGraphQLWs = ({
         corkUntilNextTick(ctx.extra.request.socket);
         return maskResult(result) as never;
       },
-    },
+    }),
     wss,
   );
   return {
     close: async () => {
       server.off('upgrade', onUpgrade);
       await disposable.dispose();
+      gate.close();
       wss.close();
     },
   };

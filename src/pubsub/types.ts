@@ -78,11 +78,15 @@ export type ReceiptEvent = {
  */
 export type GapNotice = { chainId: number; fromBlock: number; toBlock: number };
 
+/** An access key was revoked, rotated or changed (by its hash): every server forgets it and re-checks its streams. */
+export type KeyNotice = { keyHash: string };
+
 export type Topics = {
   balances: BalanceEvent;
   logs: LogEvent;
   receipts: ReceiptEvent;
   gaps: GapNotice;
+  keys: KeyNotice;
 };
 
 export type TopicName = keyof Topics;

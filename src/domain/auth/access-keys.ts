@@ -111,7 +111,14 @@ const newKey = (projectId: number): string => {
   return buf.toString('base64url');
 };
 
-export const createAccessKeysService = ({ db, forget }: { db: Db; forget: (keyHash: string) => void }): AccessKeysService => {
+export const createAccessKeysService = ({
+  db,
+  forget,
+}: {
+  db: Db;
+  /** Tells every server that a key changed (auth/key-notices.ts); resolves once the notice is sent. */
+  forget: (keyHash: string) => void | Promise<void>;
+}): AccessKeysService => {
   const repo = db.getRepository(AccessKeyEntity);
 
   const owned = async (projectId: number, id: unknown): Promise<AccessKeyRow> => {
@@ -177,7 +184,7 @@ export const createAccessKeysService = ({ db, forget }: { db: Db; forget: (keyHa
         }
         if (Object.keys(patch).length) await keys.update({ id: row.id }, patch);
       });
-      forget(row.keyHash);
+      await forget(row.keyHash);
       return toKey(await repo.findOneByOrFail({ id: row.id }));
     },
 
@@ -187,7 +194,7 @@ export const createAccessKeysService = ({ db, forget }: { db: Db; forget: (keyHa
       // must not reset a monthly quota).
       const key = newKey(projectId);
       await repo.update({ id: row.id }, { keyHash: accessKeyHash(key), hint: key.slice(-4), createdAt: new Date() });
-      forget(row.keyHash);
+      await forget(row.keyHash);
       return { accessKey: toKey(await repo.findOneByOrFail({ id: row.id })), key };
     },
 
@@ -200,7 +207,7 @@ export const createAccessKeysService = ({ db, forget }: { db: Db; forget: (keyHa
         await keys.delete({ id: row.id });
         if (row.isDefault) await keys.update({ id: others[0].id }, { isDefault: true });
       });
-      forget(row.keyHash);
+      await forget(row.keyHash);
     },
   };
 };

@@ -1,5 +1,6 @@
 // Live subscriptions to balances, token events and receipts: caller checks, filters, resume points.
 import type { Credentials } from '../auth/credentials';
+import type { KeyNotices } from '../auth/key-notices';
 import type { AuthService } from '../auth/service';
 import type { ChainsService } from '../chains';
 import type { Db } from '../../db';
@@ -22,26 +23,39 @@ export type SubscriptionsService = {
 /** `fromBlock` also holds back live events of earlier blocks; a cursor only says what was already received. */
 const floorOf = (req: ResumeRequest, start: { block: number } | null) => (start && req.fromBlock != null ? start.block + 1 : null);
 
-export const createSubscriptionsService = ({ auth, chains, pubsub, db }: { auth: AuthService; chains: ChainsService; pubsub: PubSub; db: Db }): SubscriptionsService => ({
+export const createSubscriptionsService = ({
+  auth,
+  chains,
+  pubsub,
+  db,
+  keyNotices,
+}: {
+  auth: AuthService;
+  chains: ChainsService;
+  pubsub: PubSub;
+  db: Db;
+  /** Ends a stream once its access key is revoked, rotated or no longer allows its origin, on any server. */
+  keyNotices: Pick<KeyNotices, 'guard'>;
+}): SubscriptionsService => ({
   async balanceUpdates(creds, req) {
     await auth.requireAccessKey(creds);
     const chain = chains.resolveOrOnly('chainId', req.chainId);
     const filter = balanceFilter(chain.chainId, req.contractAddress);
     const start = resumePoint('balances', chain.chainId, req);
-    return openEventStream({ db, pubsub, chain, topic: 'balances', filter: filter.match, hints: { contracts: [filter.contract] }, start, floor: floorOf(req, start) });
+    return keyNotices.guard(creds, openEventStream({ db, pubsub, chain, topic: 'balances', filter: filter.match, hints: { contracts: [filter.contract] }, start, floor: floorOf(req, start) }));
   },
   async events(creds, req) {
     await auth.requireAccessKey(creds);
     const chain = chains.resolveOrOnly('chainId', req.chainId);
     const filter = eventFilter(chain.chainId, req.filter);
     const start = resumePoint('logs', chain.chainId, req);
-    return openEventStream({ db, pubsub, chain, topic: 'logs', filter: filter.match, hints: { contracts: filter.contracts }, start, floor: floorOf(req, start) });
+    return keyNotices.guard(creds, openEventStream({ db, pubsub, chain, topic: 'logs', filter: filter.match, hints: { contracts: filter.contracts }, start, floor: floorOf(req, start) }));
   },
   async receipts(creds, req) {
     await auth.requireAccessKey(creds);
     const chain = chains.resolveOrOnly('chainId', req.chainId);
     const filter = receiptFilter(chain.chainId, req.filter);
     const start = resumePoint('receipts', chain.chainId, req);
-    return openEventStream({ db, pubsub, chain, topic: 'receipts', filter, hints: {}, start, floor: floorOf(req, start) });
+    return keyNotices.guard(creds, openEventStream({ db, pubsub, chain, topic: 'receipts', filter, hints: {}, start, floor: floorOf(req, start) }));
   },
 });

@@ -1,0 +1,39 @@
+// Every refusal a GraphQL client receives names its kind in `extensions.code`, as domain errors do (errors.ts):
+// variables that do not coerce, and the document limits (limits.ts), whose errors graphql-js and GraphQL Armor
+// create without one.
+import { GraphQLError } from 'graphql';
+
+/** A request's variables that do not fit their declared types: the caller's mistake, answered and logged as such. */
+export const BAD_USER_INPUT = 'BAD_USER_INPUT';
+
+/** GraphQL Armor's refusal messages, by the code each is answered with. */
+const LIMIT_CODES: Array<[RegExp, string]> = [
+  [/^Syntax Error: Token limit of \d+ exceeded/, 'TOKEN_LIMIT_EXCEEDED'],
+  [/^Syntax Error: Query depth limit of \d+ exceeded/, 'DEPTH_LIMIT_EXCEEDED'],
+  [/^Syntax Error: Aliases limit of \d+ exceeded/, 'ALIAS_LIMIT_EXCEEDED'],
+  [/^Syntax Error: Directives limit of \d+ exceeded/, 'DIRECTIVE_LIMIT_EXCEEDED'],
+];
+
+/** The code of a document-limit refusal, or null. */
+export const limitCodeOf = (message: string): string | null => LIMIT_CODES.find(([re]) => re.test(message))?.[1] ?? null;
+
+/** graphql-js's wording for variables that do not coerce (execute's getVariableValues). */
+const isVariableError = (e: GraphQLError) => !e.path && /^Variable "\$[^"]+" (got invalid value|of required type|of non-null type)/.test(e.message);
+
+/**
+ * A variable error as a client error: its code, and no `originalError` (the scalar's own GraphQLError, whose stack
+ * the logs would otherwise print as a server failure). Other errors unchanged.
+ */
+export const asClientError = (e: GraphQLError): GraphQLError =>
+  isVariableError(e) && e.extensions?.code === undefined
+    ? new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { ...e.extensions, code: BAD_USER_INPUT } })
+    : e;
+
+/** `e` with a code when it is a refusal this module knows and has none (graphql-ws's errors; yoga's get theirs on their way). */
+export const withErrorCode = (e: GraphQLError): GraphQLError => {
+  if (e.extensions?.code !== undefined) return e;
+  const client = asClientError(e);
+  if (client !== e) return client;
+  const code = limitCodeOf(e.message);
+  return code ? new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, code } }) : e;
+};

@@ -1,0 +1,91 @@
+// graphql-ws connections that never show valid credentials: each address may hold a few, each for a few seconds.
+// Without this, a client could open hundreds of sockets, send connection_init without credentials (graphql-ws's own
+// timeout only waits for the init itself) and keep them open for ever. A connection is admitted once credentials it
+// presents pass (in connection_init, or with a subscribe message: GraphiQL sends its headers there).
+//
+// The gate also gives every error graphql-ws sends its extensions.code (a stream that fails mid-way, such as one whose
+// access key was revoked, would otherwise reach the client as a bare message).
+import type { IncomingMessage } from 'node:http';
+import type { GraphQLError } from 'graphql';
+import type { ServerOptions } from 'graphql-ws';
+import type { Extra } from 'graphql-ws/use/ws';
+import type { WebSocket } from 'ws';
+import { maskError } from '../graphql/errors';
+import { withErrorCode } from '../graphql/error-codes';
+import type { ClientAddressOf } from './client-address';
+import { credentialsForSubscription } from './credentials';
+
+export type WsGateLimits = {
+  /** A connection without valid credentials is closed this long after it opened (4401). */
+  unauthenticatedMs: number;
+  /** Connections without valid credentials one address may hold at once; more are closed at once (4429). */
+  unauthenticatedPerAddress: number;
+};
+
+export const DEFAULT_WS_GATE: WsGateLimits = { unauthenticatedMs: 5_000, unauthenticatedPerAddress: 10 };
+
+/** graphql-ws's own close codes: its client gives up on these instead of reconnecting. */
+const UNAUTHORIZED = 4401;
+const TOO_MANY = 4429;
+
+const presentsCredentials = (params: Record<string, unknown> | undefined, extensions?: Record<string, unknown> | null) => {
+  const c = credentialsForSubscription(params, extensions);
+  return Boolean(c.accessKey?.trim() || c.authorization?.trim());
+};
+
+type Options = ServerOptions<Record<string, unknown> | undefined, Extra>;
+
+export const createWsGate = ({ clientAddressOf, limits = DEFAULT_WS_GATE }: { clientAddressOf: ClientAddressOf; limits?: WsGateLimits }) => {
+  const pending = new Map<WebSocket, { address: string; timer: NodeJS.Timeout }>();
+  const perAddress = new Map<string, number>();
+
+  const release = (socket: WebSocket) => {
+    const p = pending.get(socket);
+    if (!p) return;
+    pending.delete(socket);
+    clearTimeout(p.timer);
+    const left = (perAddress.get(p.address) ?? 1) - 1;
+    if (left > 0) perAddress.set(p.address, left);
+    else perAddress.delete(p.address);
+  };
+
+  /** For the WebSocketServer's `connection` event: the connection starts unauthenticated. */
+  const opened = (socket: WebSocket, request: IncomingMessage) => {
+    const address = clientAddressOf(request) ?? 'unknown';
+    const count = perAddress.get(address) ?? 0;
+    if (count >= limits.unauthenticatedPerAddress) {
+      socket.close(TOO_MANY, 'Too many unauthenticated connections from this address');
+      return;
+    }
+    perAddress.set(address, count + 1);
+    const timer = setTimeout(() => {
+      release(socket);
+      socket.close(UNAUTHORIZED, `Unauthorized: no valid credentials within ${limits.unauthenticatedMs / 1000} s`);
+    }, limits.unauthenticatedMs);
+    timer.unref();
+    pending.set(socket, { address, timer });
+    socket.once('close', () => release(socket));
+  };
+
+  /** The server's options with admission noted (the options' own hooks decide; this only watches) and coded errors. */
+  const wrap = (options: Options): Options => ({
+    ...options,
+    onConnect: async (ctx) => {
+      const answer = options.onConnect ? await options.onConnect(ctx) : true;
+      if (answer !== false && presentsCredentials(ctx.connectionParams)) release(ctx.extra.socket);
+      return answer;
+    },
+    onSubscribe: async (ctx, id, payload) => {
+      const answer = options.onSubscribe ? await options.onSubscribe(ctx, id, payload) : undefined;
+      // Errors refuse the subscription; anything else means its credentials were admitted.
+      if (answer && !Array.isArray(answer) && presentsCredentials(ctx.connectionParams, payload.extensions)) release(ctx.extra.socket);
+      return answer;
+    },
+    onError: async (ctx, id, payload, errors) => {
+      const own = options.onError ? await options.onError(ctx, id, payload, errors) : undefined;
+      return (own ?? errors).map((e) => withErrorCode(maskError(e) as GraphQLError));
+    },
+  });
+
+  return { opened, wrap, close: () => [...pending.keys()].forEach(release) };
+};
