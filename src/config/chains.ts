@@ -35,6 +35,8 @@ export type ChainConfig = Readonly<{
    * added or removed at run time by `strata chain`; null: every token contract of the chain.
    */
   contracts: ReadonlyArray<WatchedContractConfig> | null;
+  /** A test network: the IndexerGateway's `networkType` TESTNETS selects it, MAINNETS does not (default false). */
+  testnet?: boolean;
 }>;
 
 export type WatchedContractConfig = Readonly<{ address: string; startBlock: number | null }>;
@@ -81,6 +83,7 @@ const chainSchema = z
     maxLogRange: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     maxLagBlocks: z.coerce.number().int().min(1).max(10_000).default(10),
     headProbeMs: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+    testnet: z.boolean().default(false),
     contracts: z
       .array(contractSchema)
       .max(100_000)

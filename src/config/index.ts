@@ -9,12 +9,14 @@ import { assetsConfigOf, assetsEnvSchema, type AssetsConfig } from './assets';
 import { edgeConfigOf, edgeEnvSchema, onOff, type EdgeConfig } from './edge';
 import { keyLimitsConfigOf, keyLimitsEnvSchema, type KeyLimitsConfig } from './limits';
 import { readReplicasConfigOf, readReplicasEnvSchema, type ReadReplicasConfig } from './replicas';
+import { gatewayConfigOf, gatewayEnvSchema, priceFeedConfigOf, type GatewayConfig, type PriceFeedConfig } from './gateway';
 
 export type { ChainConfig, EndpointConfig, WatchedContractConfig } from './chains';
 export type { EdgeConfig } from './edge';
 export type { AssetsConfig } from './assets';
 export type { KeyLimitsConfig } from './limits';
 export type { ReadReplicasConfig } from './replicas';
+export type { GatewayConfig, PriceFeedConfig } from './gateway';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string; /** Page cache of the embedded database, MB (SQLITE_CACHE_MB). */ cacheMb: number }
@@ -75,6 +77,10 @@ export type Config = Readonly<{
   keyLimits: KeyLimitsConfig;
   /** Replicas of the MySQL primary that queries may read from (replicas.ts). */
   readReplicas: ReadReplicasConfig;
+  /** The multi-chain IndexerGateway's concurrency and per-chain time bound (gateway.ts). */
+  gateway: GatewayConfig;
+  /** Where USD prices come from; no source by default (gateway.ts). */
+  priceFeed: PriceFeedConfig;
 }>;
 
 export class ConfigError extends Error {
@@ -134,6 +140,7 @@ const envSchema = z.object({
   ...assetsEnvSchema,
   ...keyLimitsEnvSchema,
   ...readReplicasEnvSchema,
+  ...gatewayEnvSchema,
 });
 
 /** Reads and validates `env`; throws ConfigError listing every problem. */
@@ -192,6 +199,8 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
     assets,
     keyLimits: keyLimitsConfigOf(e),
     readReplicas,
+    gateway: gatewayConfigOf(e),
+    priceFeed: priceFeedConfigOf(e),
   });
 };
 

@@ -12,6 +12,7 @@ import { createAuthService, type AuthService } from './auth/service';
 import { createChainsService, type ChainsService } from './chains';
 import { createCollectionsService, type CollectionsService } from './collections/service';
 import { createIndexerService, type IndexerService } from './indexer/service';
+import { createGatewayServices, type GatewayServices } from './indexer/gateway-compose';
 import { createIndexerExtrasService, type IndexerExtrasService } from './indexer/extras-service';
 import type { BalanceRepair } from './indexer/sync-balance';
 import { createLimitsService, type LimitsService } from './limits/service';
@@ -29,7 +30,7 @@ import type { TaskWorker } from './metadata-jobs/task-worker';
 import { createWalletsService, type WalletsService } from './wallets/service';
 import { createReads, type Reads } from './reads';
 
-export type Services = {
+export type Services = GatewayServices & {
   auth: AuthService;
   /** A project's access keys: list, issue, rename, limit to origins, make default, rotate, revoke. */
   accessKeys: AccessKeysService;
@@ -121,6 +122,7 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract, ba
     ...createMetadataServices({ config, db, registry, auth, chains, collections }),
     wallets: createWalletsService({ db, auth, chains, registry, publicUrl: config.publicUrl }),
     analytics: createAnalyticsService({ db, auth, chains, projects }),
+    ...createGatewayServices({ config, db, registry, auth, chains }),
     reads: createReads({ replicas: config.readReplicas.urls.length > 0 }),
   };
 };

@@ -18,6 +18,7 @@ import { createGraphiQLPage, type GraphiQLCredentials } from './graphiql-page';
 import { createGraphQLPostHandler } from './graphql-post';
 import { attachGraphQLWs } from './graphql-ws';
 import { createAssetRoutes } from './assets';
+import { chainScopeOf, createChainBaseUrl } from './chain-base-url';
 import { createConsoleRoutes, isConsolePath } from './console';
 import { isHostedDocumentPath, serveHostedDocument } from './hosted-documents';
 import { createListener, sendJson as json, type HttpServer } from './listener';
@@ -49,13 +50,14 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
   const yoga = createYogaApp({ executor, auth: services.auth, logger, clientAddressOf, edge, requests });
   const graphqlPost = createGraphQLPostHandler({ executor, logger, yoga, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection, requests });
   const rpc = createRpcHandler({ executor, logger, admit: (req) => requests.admit(req) });
+  const chainBaseUrl = createChainBaseUrl({ chains: services.chains, rpc });
   const assets = createAssetRoutes({ services, maxBytes: config.assets.maxBytes, requests });
   const consoleRoutes = edge.console ? createConsoleRoutes(logger, requests) : null;
   registerKeyUsageMetrics(metricsRegistry, () => services.limits.totals());
   const operations = createOperationsHandler({ db, metricsRegistry, metricsAccess: { token: edge.metricsToken, openWithoutToken: !edge.deployed } });
   // Metric labels name known routes only: arbitrary paths (scanners, typos) must not grow the registry.
-  const routeOf = (path: string) =>
-    rpc.routes.has(path) ? path : path === '/graphql' ? 'graphql' : isHostedDocumentPath(path) ? 'documents'
+  const routeOf = (path: string, rpcPath = chainScopeOf(path)?.path ?? path) =>
+    rpc.routes.has(rpcPath) ? rpcPath : path === '/graphql' ? 'graphql' : isHostedDocumentPath(path) ? 'documents'
       : isConsolePath(path) ? 'console' : operationsRouteOf(path);
 
   const graphiql = edge.graphiql ? createGraphiQLPage({ title: 'Strata GraphQL', credentials: graphiqlCredentials }) : null;
@@ -70,6 +72,8 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
     if (path.startsWith('/rpc/')) {
       return rpc(req, res, () => readBody(req, config.maxBodyBytes));
     }
+    const scope = chainScopeOf(path);
+    if (scope) return chainBaseUrl(req, res, scope, () => readBody(req, config.maxBodyBytes));
     if (path === '/' && graphiql && (req.method === 'GET' || req.method === 'HEAD')) {
       res.writeHead(302, { Location: '/graphql', 'Content-Length': 0 });
       return res.end();

@@ -7,6 +7,7 @@ import type { ServiceName } from './errors';
 import type * as Ops from './generated/operations';
 import { collectionsCrudEntries } from './table-collections';
 import { indexerExtrasEntries } from './table-indexer-extras';
+import { gatewayEntries } from './table-gateway';
 import { metadataSearchEntries } from './table-metadata-search';
 import { metadataTaskEntries } from './table-metadata-tasks';
 import { marketStatsOut, marketTxnEventTotalIn } from './wire/analytics';
@@ -92,6 +93,7 @@ export const createRpcTable = (): Map<string, RpcEntry> => {
     ...collectionsCrudEntries(),
     ...indexerQueryEntries(),
     ...indexerExtrasEntries(),
+    ...gatewayEntries(),
     ...metadataEntries(),
     ...metadataSearchEntries(),
     ...metadataTaskEntries(),

@@ -16,11 +16,6 @@ const list: Record<string, Record<string, string>> = {
     GetTokenDirectoryNetworks: TOKEN_DIRECTORY,
     GetTokenDirectory: TOKEN_DIRECTORY,
     SearchTokenDirectory: TOKEN_DIRECTORY,
-    ...Object.fromEntries(
-      [
-        'Ping', 'Version', 'RuntimeStatus',
-      ].map((op) => [op, NOT_YET]),
-    ),
   },
   Admin: {
     IsInTokenDirectory: TOKEN_DIRECTORY,
@@ -39,7 +34,7 @@ const list: Record<string, Record<string, string>> = {
       [
         'AddWebhookListener', 'UpdateWebhookListener', 'RemoveWebhookListener', 'ToggleWebhookListener',
         'PauseAllWebhookListeners', 'ResumeAllWebhookListeners', 'GetWebhookListener', 'GetAllWebhookListeners',
-        'RemoveAllWebhookListeners', 'Ping', 'RuntimeStatus', 'Version',
+        'RemoveAllWebhookListeners',
       ].map((op) => [op, NOT_YET]),
     ),
   },
@@ -48,8 +43,7 @@ const list: Record<string, Record<string, string>> = {
     GetTokenPrices: PRICES,
     ...Object.fromEntries(
       [
-        'GetBalanceUpdates', 'GetChains', 'GetNativeTokenBalance', 'GetTokenBalances', 'GetTokenBalancesByContract',
-        'GetTokenBalancesDetails', 'GetTokenBalancesSummary', 'GetTransactionHistory', 'Ping', 'RuntimeStatus', 'Version',
+        'GetNativeTokenBalance', 'GetTokenBalancesByContract', 'GetTokenBalancesDetails',
       ].map((op) => [op, NOT_YET]),
     ),
   },

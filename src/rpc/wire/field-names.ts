@@ -19,7 +19,8 @@ const INDEXER_AND_METADATA: Record<string, string> = {
 /** Collections, the wallet API and analytics spell their fields as GraphQL does. */
 const WIRE_NAMES: Record<ServiceName, Record<string, string>> = {
   Indexer: INDEXER_AND_METADATA,
-  IndexerGateway: INDEXER_AND_METADATA,
+  // The gateway's clients send `chainIds` (and `networks`, which the RPC merges into it).
+  IndexerGateway: { ...INDEXER_AND_METADATA, chainIds: 'chainIds' },
   Metadata: INDEXER_AND_METADATA,
   Admin: INDEXER_AND_METADATA,
   Collections: {},

@@ -1,0 +1,64 @@
+// The IndexerGateway service (indexergw.gen.ts of @0xsequence/indexer 3.0.13) and the Ping, Version and RuntimeStatus
+// of every service: GraphQL documents (schema/rpc/IndexerGateway.*, Indexer.Ping/Version/RuntimeStatus) plus renaming
+// (rpc/wire/gateway.ts, rpc/wire/runtime-status.ts), no rules.
+import { loadRpcDocument } from './documents';
+import type { ServiceName } from './errors';
+import type * as Ops from './generated/operations';
+import type { RpcEntry } from './table';
+import {
+  gatewayBalanceUpdatesIn,
+  gatewayGetChainsIn,
+  gatewayTokenBalancesIn,
+  gatewayTokenBalancesSummaryIn,
+  gatewayTransactionHistoryIn,
+  multiChainPageOut,
+  perChainOut,
+} from './wire/gateway';
+import { balanceUpdateOut, nativeBalanceOut, tokenBalanceOut, transactionOut } from './wire/indexer';
+import { gatewayRuntimeStatusOut, indexerRuntimeStatusOut, metadataRuntimeStatusOut, versionOut } from './wire/runtime-status';
+
+const entry = <Data>(service: ServiceName, operation: string, document: string, e: Pick<RpcEntry<Data>, 'variables' | 'reply'>): RpcEntry<Data> => ({
+  service,
+  operation,
+  document: loadRpcDocument(document),
+  ...e,
+});
+
+const gw = <Data>(operation: string, e: Pick<RpcEntry<Data>, 'variables' | 'reply'>) => entry<Data>('IndexerGateway', operation, `IndexerGateway.${operation}`, e);
+
+/** Ping, Version and RuntimeStatus take no arguments; the Indexer's runtime status reports the chain its base URL names. */
+const statusEntries = (service: ServiceName, runtimeStatusOut: RpcEntry<Ops.RuntimeStatusQuery>['reply']): RpcEntry[] => [
+  entry<Ops.PingQuery>(service, 'Ping', 'Indexer.Ping', { variables: () => ({}), reply: (d) => ({ status: d.ping }) }),
+  entry<Ops.VersionQuery>(service, 'Version', 'Indexer.Version', { variables: () => ({}), reply: versionOut }),
+  entry<Ops.RuntimeStatusQuery>(service, 'RuntimeStatus', 'Indexer.RuntimeStatus', { variables: () => ({}), reply: runtimeStatusOut }),
+];
+
+export const gatewayEntries = (): RpcEntry[] => [
+  gw<Ops.GatewayGetChainsQuery>('GetChains', {
+    variables: gatewayGetChainsIn,
+    reply: (d) => ({ chains: d.networks.map((c) => ({ chainId: c.chainId, chainName: c.name ?? String(c.chainId) })) }),
+  }),
+  gw<Ops.GatewayGetTokenBalancesQuery>('GetTokenBalances', {
+    variables: gatewayTokenBalancesIn,
+    reply: ({ multiChainTokenBalances: p }) => ({ page: multiChainPageOut(p), balances: perChainOut(p.chains, (c) => c.nodes, tokenBalanceOut) }),
+  }),
+  gw<Ops.GatewayGetTokenBalancesSummaryQuery>('GetTokenBalancesSummary', {
+    variables: gatewayTokenBalancesSummaryIn,
+    reply: ({ multiChainTokenBalancesSummary: p }) => ({
+      page: multiChainPageOut(p),
+      nativeBalances: perChainOut(p.chains, (c) => c.nativeBalances, nativeBalanceOut),
+      balances: perChainOut(p.chains, (c) => c.nodes, tokenBalanceOut),
+    }),
+  }),
+  gw<Ops.GatewayGetTransactionHistoryQuery>('GetTransactionHistory', {
+    variables: gatewayTransactionHistoryIn,
+    reply: ({ multiChainTransactionHistory: p }) => ({ page: multiChainPageOut(p), transactions: perChainOut(p.chains, (c) => c.nodes, transactionOut) }),
+  }),
+  gw<Ops.GatewayGetBalanceUpdatesQuery>('GetBalanceUpdates', {
+    variables: gatewayBalanceUpdatesIn,
+    reply: ({ multiChainBalanceUpdates: p }) => ({ page: multiChainPageOut(p), balances: perChainOut(p.chains, (c) => c.nodes, balanceUpdateOut) }),
+  }),
+  ...statusEntries('IndexerGateway', gatewayRuntimeStatusOut),
+  ...statusEntries('Indexer', indexerRuntimeStatusOut),
+  ...statusEntries('Metadata', metadataRuntimeStatusOut),
+];

@@ -1,0 +1,40 @@
+// IndexerGateway wire shapes (indexergw.gen.ts of @0xsequence/indexer 3.0.13): the chain selection and bodies renamed
+// into GraphQL variables, multi-chain pages renamed into per-chain `{chainId, errorReason?, results}` lists.
+import { chainIdIn, type Body } from './common';
+import { blockNumberIn, getBalanceUpdatesIn, getTokenBalancesIn, getTokenBalancesSummaryIn, getTransactionHistoryIn } from './indexer';
+
+/** `chainIds` (numbers) and `networks` (names) together: GraphQL takes ids and names in one list. */
+export const chainSelectionIn = (b: Body) => {
+  const list = (v: unknown): unknown[] | null => (v === undefined || v === null ? null : Array.isArray(v) ? v : [v]);
+  const ids = list(b.chainIds);
+  const names = list(b.networks);
+  const both = ids || names ? [...(ids ?? []), ...(names ?? [])].map(chainIdIn) : null;
+  // Go clients send an unset enum as ""; GraphQL refuses a name it does not know.
+  const type = b.networkType === '' || b.networkType === null ? undefined : typeof b.networkType === 'string' ? b.networkType.trim().toUpperCase() : b.networkType;
+  return { chainIds: both, networkType: type };
+};
+
+/** The single-chain mapper's variables, with the chain selection instead of `chainID`. */
+const across = (single: (b: Body) => Record<string, unknown>) => (b: Body) => {
+  const { chainID: _single, ...rest } = single(b);
+  return { ...rest, ...chainSelectionIn(b) };
+};
+
+export const gatewayTokenBalancesIn = across(getTokenBalancesIn);
+export const gatewayTokenBalancesSummaryIn = across(getTokenBalancesSummaryIn);
+export const gatewayTransactionHistoryIn = across(getTransactionHistoryIn);
+export const gatewayBalanceUpdatesIn = across((b) => ({ ...getBalanceUpdatesIn(b), lastBlockNumber: blockNumberIn(b.lastBlockNumber) }));
+export const gatewayGetChainsIn = (b: Body) => ({ networkType: chainSelectionIn(b).networkType });
+
+type MultiChainPage = { pageSize: number; hasNextPage: boolean; endCursor?: string | null };
+
+/** One `page` for all chains: `after` (every chain's place) only when an answering chain has more (wire notes, Decision 10). */
+export const multiChainPageOut = (p: MultiChainPage) =>
+  p.hasNextPage && p.endCursor ? { after: p.endCursor, pageSize: p.pageSize, more: true } : { pageSize: p.pageSize, more: false };
+
+type ChainPage = { chainId: number; errorReason?: string | null };
+
+/** Each chain's `{chainId, errorReason?, results}` from its list `rows`; errorReason is omitted when the chain answered (omitempty). */
+export const perChainOut = <C extends ChainPage, N, R>(chains: C[], rows: (c: C) => N[], out: (n: N) => R) =>
+  chains.map((c) => ({ chainId: c.chainId, ...(c.errorReason ? { errorReason: c.errorReason } : {}), results: rows(c).map(out) }));
+
