@@ -7,8 +7,9 @@
 // executing anything (variables that do not coerce), graphql-js runs the request instead, so that clients see
 // its exact wording (the RPC adapter maps it to field paths); field errors of a compiled run get back the AST
 // nodes graphql-jit leaves out (error-nodes.ts), so their `locations` survive yoga's masking.
-import { execute, getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { execute as graphqlExecute, getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { asClientError } from './error-codes';
 import { withFieldNodes } from './error-nodes';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -50,6 +51,13 @@ export const createCompiledExecute = () => {
     if (!r.errors?.length) return r;
     if (!('data' in r)) return execute(args);
     return { ...r, errors: withFieldNodes(args.document, args.operationName, r.errors) };
+  };
+
+  /** graphql-js's run, its request errors (variables that do not coerce) answered as the caller's (error-codes.ts). */
+  const execute = (args: ExecutionArgs): MaybePromise<ExecutionResult> => {
+    const result = graphqlExecute(args);
+    const settled = (r: ExecutionResult) => ('data' in r || !r.errors?.length ? r : { ...r, errors: r.errors.map(asClientError) });
+    return result instanceof Promise ? result.then(settled) : settled(result);
   };
 
   return (args: ExecutionArgs): MaybePromise<ExecutionResult> => {

@@ -6,6 +6,7 @@ import { maxAliasesPlugin, maxAliasesRule } from '@escape.tech/graphql-armor-max
 import { maxDepthPlugin, maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin, maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { MaxTokensParserWLexer, maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import { limitCodeOf } from './error-codes';
 import { GraphQLError, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type ValidationContext, type ValidationRule } from 'graphql';
 
 export const DOCUMENT_LIMITS = {
@@ -19,17 +20,34 @@ export const DOCUMENT_LIMITS = {
   directives: 20,
 } as const;
 
+/**
+ * Gives a refusal its `extensions.code` (error-codes.ts) before GraphQL Armor throws or reports it. The error is the
+ * one Armor has just created for this refusal, so setting its code changes nothing else.
+ */
+const coded = (_context: ValidationContext | null, error: GraphQLError) => {
+  const code = limitCodeOf(error.message);
+  if (code) (error.extensions as Record<string, unknown>).code = code;
+};
+
 /** For yoga (envelop plugins). */
 export const documentLimitPlugins = () => [
-  maxTokensPlugin({ n: DOCUMENT_LIMITS.tokens }),
-  maxDepthPlugin({ n: DOCUMENT_LIMITS.depth, ignoreIntrospection: true }),
-  maxAliasesPlugin({ n: DOCUMENT_LIMITS.aliases }),
-  maxDirectivesPlugin({ n: DOCUMENT_LIMITS.directives }),
+  maxTokensPlugin({ n: DOCUMENT_LIMITS.tokens, onReject: [coded] }),
+  maxDepthPlugin({ n: DOCUMENT_LIMITS.depth, ignoreIntrospection: true, onReject: [coded] }),
+  maxAliasesPlugin({ n: DOCUMENT_LIMITS.aliases, onReject: [coded] }),
+  maxDirectivesPlugin({ n: DOCUMENT_LIMITS.directives, onReject: [coded] }),
 ];
 
 // As validation rules the limits report errors (GraphQL Armor's default is to throw, which would end a
 // graphql-ws connection rather than refuse one subscription).
-const report = { propagateOnRejection: false, onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)] };
+const report = {
+  propagateOnRejection: false,
+  onReject: [
+    (context: ValidationContext | null, error: GraphQLError) => {
+      coded(context, error);
+      context?.reportError(error);
+    },
+  ],
+};
 const limitRules = [
   maxDepthRule({ n: DOCUMENT_LIMITS.depth, ignoreIntrospection: true, ...report }),
   maxAliasesRule({ n: DOCUMENT_LIMITS.aliases, ...report }),
@@ -47,7 +65,7 @@ export const parseWithinLimits = (
 ): { document: DocumentNode } | { errors: readonly GraphQLError[] } => {
   let document: DocumentNode;
   try {
-    document = new MaxTokensParserWLexer(source, { n: DOCUMENT_LIMITS.tokens }).parseDocument();
+    document = new MaxTokensParserWLexer(source, { n: DOCUMENT_LIMITS.tokens, onReject: [coded] }).parseDocument();
   } catch (err) {
     if (err instanceof GraphQLError) return { errors: [err] };
     throw err;

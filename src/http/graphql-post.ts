@@ -106,7 +106,7 @@ export const createGraphQLPostHandler = ({
   const replyWithErrors = async (res: ServerResponse, result: ExecutionResult, replyType: string, extra?: Readonly<Record<string, string>>) => {
     for (const e of result.errors ?? []) {
       const domain = domainErrorOf(e);
-      if (domain) logger.debug({ code: domain.kind, msg: domain.message }, 'graphql client error');
+      if (domain) logger.debug({ code: domain.kind, reason: domain.message }, 'graphql client error');
       else if (e.originalError) logger.error({ err: e.originalError }, 'graphql execution failed');
     }
     await write(res, processRegularResult(maskResult(result), { Response } as never, replyType.split(';')[0]), extra);
@@ -146,7 +146,7 @@ export const createGraphQLPostHandler = ({
     } catch (err) {
       const domain = domainErrorOf(err);
       if (!domain) throw err;
-      logger.debug({ code: domain.kind, msg: domain.message }, 'graphql client error');
+      logger.debug({ code: domain.kind, reason: domain.message }, 'graphql client error');
       const reply = processRegularResult(maskResult({ errors: [asGraphQLError(err)] }), { Response } as never, (replyTypeFor(req.headers.accept) ?? JSON_TYPE).split(';')[0]);
       const headers = Object.fromEntries([...reply.headers].filter(([name]) => name !== 'content-length'));
       refuseUnread(req, res, reply.status, await reply.text(), headers);

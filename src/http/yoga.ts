@@ -75,7 +75,7 @@ export const createYogaApp = ({
       error: (...args) => {
         const err = args.find((a) => a instanceof Error);
         const domain = domainErrorOf(err);
-        if (domain) return logger.debug({ code: domain.kind, msg: domain.message }, 'graphql client error');
+        if (domain) return logger.debug({ code: domain.kind, reason: domain.message }, 'graphql client error');
         logger.error({ err }, args.map(String).join(' '));
       },
     },

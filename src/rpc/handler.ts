@@ -73,7 +73,7 @@ export const createRpcHandler = ({
     if (!(Symbol.asyncIterator in result)) {
       const { error, unexpected, headers } = webrpcErrorOf(entry.service, result.errors ?? []);
       if (unexpected) logger.error({ err: unexpected, route: entry.operation }, 'rpc stream failed to start');
-      else logger.debug({ route: entry.operation, code: error.error, msg: error.msg }, 'rpc client error');
+      else logger.debug({ route: entry.operation, code: error.error, reason: error.msg }, 'rpc client error');
       return fail(res, error, { ...limitHeaders, ...headers });
     }
     const stream = result;
@@ -126,7 +126,7 @@ export const createRpcHandler = ({
         logger.error({ err, route: path }, 'rpc admission failed');
         return fail(res, internalError());
       }
-      logger.debug({ route: path, code: err.kind, msg: err.message }, 'rpc client error');
+      logger.debug({ route: path, code: err.kind, reason: err.message }, 'rpc client error');
       return fail(res, domainToWebrpc(entry.service, err), refusalHeadersOf(err));
     }
     const { credentials, headers: limitHeaders } = admitted;
@@ -150,7 +150,7 @@ export const createRpcHandler = ({
       if (result.errors?.length) {
         const { error, unexpected, headers } = webrpcErrorOf(entry.service, result.errors);
         if (unexpected) logger.error({ err: unexpected, route: path }, 'rpc operation failed');
-        else logger.debug({ route: path, code: error.error, msg: error.msg }, 'rpc client error');
+        else logger.debug({ route: path, code: error.error, reason: error.msg }, 'rpc client error');
         return fail(res, error, { ...limitHeaders, ...headers });
       }
       send(res, 200, entry.reply(result.data as Answered<unknown>, body), limitHeaders);
