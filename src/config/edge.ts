@@ -1,11 +1,12 @@
 // Settings of the public edge: CORS, GraphiQL, introspection, /metrics, proxies, throttling of failed
-// credentials. Their defaults depend on whether this is a deployment: NODE_ENV=production (bin/strata.js
-// sets it unless told otherwise) AND a MySQL/MariaDB database. The embedded SQLite default is what a
-// newcomer runs with `npm start`, and keeps the explorer, introspection and cross-origin calls open.
+// credentials. Their defaults depend on the mode: production (STRATA_MODE=production, or NODE_ENV=production when
+// STRATA_MODE is unset; bin/strata.js sets NODE_ENV=production unless told otherwise) closes the explorer,
+// anonymous introspection, /metrics and cross-origin calls, whatever the database: an embedded SQLite install on a
+// server is as public as a MySQL one. Development (`strata dev`, STRATA_MODE=development) opens them.
 import { z } from 'zod';
 
 export type EdgeConfig = Readonly<{
-  /** True when the closed defaults apply (see above). */
+  /** True in production mode: the closed defaults apply (see above). */
   deployed: boolean;
   /** Origins allowed to call from browsers; '*' = any origin, without credentials. */
   corsOrigins: '*' | readonly string[];
@@ -32,6 +33,7 @@ export const onOff = z
   .transform((v) => (v === undefined ? undefined : ['on', 'true', '1'].includes(v)));
 
 export const edgeEnvSchema = {
+  STRATA_MODE: z.enum(['production', 'development']).optional(),
   CORS_ORIGINS: z
     .string()
     .trim()
@@ -49,6 +51,7 @@ export const edgeEnvSchema = {
 };
 
 type EdgeEnv = {
+  STRATA_MODE?: 'production' | 'development';
   CORS_ORIGINS?: string;
   GRAPHIQL?: boolean;
   CONSOLE?: boolean;
@@ -59,8 +62,8 @@ type EdgeEnv = {
   AUTH_FAILURE_WINDOW_SECONDS: number;
 };
 
-export const edgeConfigOf = (e: EdgeEnv, nodeEnv: string | undefined, databaseKind: 'sqlite' | 'mysql'): EdgeConfig => {
-  const deployed = nodeEnv === 'production' && databaseKind === 'mysql';
+export const edgeConfigOf = (e: EdgeEnv, nodeEnv: string | undefined): EdgeConfig => {
+  const deployed = (e.STRATA_MODE ?? (nodeEnv === 'production' ? 'production' : 'development')) === 'production';
   const origins = e.CORS_ORIGINS && e.CORS_ORIGINS !== '*' ? e.CORS_ORIGINS.split(',').map((o) => new URL(o.trim()).origin) : null;
   return Object.freeze({
     deployed,

@@ -195,7 +195,7 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
       taskPollMs: e.METADATA_TASK_POLL_MS,
     }),
     adminToken: e.ADMIN_TOKEN ?? null,
-    edge: edgeConfigOf(e, env.NODE_ENV, database.kind),
+    edge: edgeConfigOf(e, env.NODE_ENV),
     assets,
     keyLimits: keyLimitsConfigOf(e),
     readReplicas,

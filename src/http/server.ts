@@ -15,6 +15,7 @@ import { createClientAddressOf } from './client-address';
 import { createCors } from './cors';
 import { applySecurityHeaders } from './security-headers';
 import { createGraphiQLPage, type GraphiQLCredentials } from './graphiql-page';
+import { createGraphiQLOffPage, isExplorerVisit } from './graphiql-off-page';
 import { createGraphQLPostHandler } from './graphql-post';
 import { attachGraphQLWs } from './graphql-ws';
 import { createAssetRoutes } from './assets';
@@ -61,6 +62,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
       : isConsolePath(path) ? 'console' : operationsRouteOf(path);
 
   const graphiql = edge.graphiql ? createGraphiQLPage({ title: 'Strata GraphQL', credentials: graphiqlCredentials }) : null;
+  const graphiqlOff = graphiql ? null : createGraphiQLOffPage({ consolePage: edge.console });
   /** A browser opening /graphql (GET or HEAD asking for HTML) gets GraphiQL. */
   const wantsGraphiQL = (req: http.IncomingMessage) =>
     (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
@@ -79,6 +81,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
       return res.end();
     }
     if (path === '/graphql' && graphiql && wantsGraphiQL(req)) return graphiql.serve(req, res);
+    if (graphiqlOff && isExplorerVisit(req, path)) return graphiqlOff.serve(req, res);
     if (path === '/graphql') {
       // The body limit is enforced here from Content-Length (Node reads exactly that many bytes), so yoga
       // reads bodies directly instead of through its per-request limiting stream.

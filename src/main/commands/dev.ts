@@ -78,7 +78,8 @@ export const registerDevCommand = (program: Command, { configOrExit, startOrExit
           DATA_DIR: dataDir,
           DATABASE_URL: '',
           CHAINS: JSON.stringify([{ chainId: node.chainId, url: node.rpcUrl, name: 'devnet', confirmations: 2 }]),
-          GRAPHIQL: 'on',
+          // A local playground: GraphiQL, introspection, /metrics and cross-origin calls open (config/edge.ts).
+          STRATA_MODE: 'development',
         });
         const logger = createLogger(config);
         const creds = await createDevProject(config, logger);
