@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Credentials } from '../domain/auth/credentials';
 import { isDomainError, refusalHeadersOf, type DomainError } from '../domain/errors';
 import type { Admission, AdmissionNeeds, Admitted } from '../graphql/admission';
+import { graphqlCodeOf } from '../graphql/errors';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
 import { credentialsFromNodeHeaders } from './credentials';
 
@@ -50,8 +51,25 @@ export const refuseUnread = (req: IncomingMessage, res: ServerResponse, status: 
   });
 };
 
-/** The refusal (a domain error) of an admission, or rethrows what is not one. */
-export const refusalOf = (err: unknown): { error: DomainError; headers: Record<string, string> } => {
-  if (!isDomainError(err)) throw err;
-  return { error: err, headers: refusalHeadersOf(err) ?? {} };
+/**
+ * Admits a request of a route that answers plain JSON (the asset routes, hosted documents, the console): true when
+ * admitted; otherwise the refusal is answered unread as `{ error: CODE, message }` with `statusOf` its status (429 and
+ * Retry-After for the throttle and a key's limits).
+ */
+export const admitOrRefuse = async (
+  requests: RequestAdmission,
+  req: IncomingMessage,
+  res: ServerResponse,
+  { needs, statusOf = () => 400 }: { needs?: AdmissionNeeds; statusOf?: (err: DomainError) => number } = {},
+): Promise<boolean> => {
+  try {
+    await requests.admit(req, needs);
+    return true;
+  } catch (err) {
+    if (!isDomainError(err)) throw err;
+    const headers = refusalHeadersOf(err);
+    const body = { error: graphqlCodeOf(err.kind), message: err.message, ...(err.field ? { field: err.field } : {}) };
+    refuseUnread(req, res, headers ? 429 : statusOf(err), body, headers);
+    return false;
+  }
 };

@@ -5,10 +5,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import parseRange from 'range-parser';
 import type { Services } from '../domain/services';
-import { isDomainError, refusalHeadersOf, type DomainError, type DomainErrorKind } from '../domain/errors';
+import { isDomainError, type DomainError, type DomainErrorKind } from '../domain/errors';
 import { graphqlCodeOf } from '../graphql/errors';
 import { formatTimestamp } from '../graphql/scalars/timestamp';
-import { refuseUnread, type RequestAdmission } from './admit';
+import { admitOrRefuse, refuseUnread, type RequestAdmission } from './admit';
 import type { SpooledFile } from '../storage';
 import { BodyTooLargeError, spoolBody } from './body';
 import { sendJson } from './listener';
@@ -54,16 +54,8 @@ export const createAssetRoutes = ({ services, maxBytes, requests }: { services: 
   };
 
   /** Admits the request (admission.ts) before anything of its body is read: true when admitted, else it was answered. */
-  const admitted = async (req: IncomingMessage, res: ServerResponse, needs?: { bearer: true }) => {
-    try {
-      await requests.admit(req, needs);
-      return true;
-    } catch (err) {
-      if (!isDomainError(err)) throw err;
-      refuseUnread(req, res, STATUS[err.kind] ?? 400, replyOf(err), refusalHeadersOf(err));
-      return false;
-    }
-  };
+  const admitted = (req: IncomingMessage, res: ServerResponse, needs?: { bearer: true }) =>
+    admitOrRefuse(requests, req, res, { needs, statusOf: (err) => STATUS[err.kind] ?? 400 });
 
   const upload = async (req: IncomingMessage, res: ServerResponse, m: RegExpExecArray) => {
     // A bearer token is required and checked before the body is read: a refused upload is never held in memory, and a

@@ -7,9 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { build } from 'esbuild';
 import { projectPath } from '../config/paths';
 import type { Logger } from '../config/logger';
-import { isDomainError, refusalHeadersOf } from '../domain/errors';
-import { graphqlCodeOf } from '../graphql/errors';
-import { refuseUnread, type RequestAdmission } from './admit';
+import { admitOrRefuse, type RequestAdmission } from './admit';
 import { sendJson } from './listener';
 import { createStaticBody, type StaticBody } from './static-body';
 
@@ -80,13 +78,7 @@ export const createConsoleRoutes = (logger: Logger, requests?: RequestAdmission)
     }
     // Admitted as every request (admission.ts): its files are public, but a failing credential past the throttle's limit
     // is refused here too, and a key sent along is charged.
-    try {
-      await requests?.admit(req);
-    } catch (err) {
-      if (!isDomainError(err)) throw err;
-      refuseUnread(req, res, 429, { error: graphqlCodeOf(err.kind), message: err.message }, refusalHeadersOf(err));
-      return true;
-    }
+    if (requests && !(await admitOrRefuse(requests, req, res))) return true;
     built ??= bundle().catch((err: unknown) => {
       built = null; // tried again on the next request
       throw err;

@@ -10,7 +10,7 @@ import { createExecutor } from '../graphql/execute';
 import { createRpcHandler } from '../rpc/handler';
 import { badRequest } from '../rpc/errors';
 import { BodyTooLargeError, readBody } from './body';
-import { createRequestAdmission } from './admit';
+import { admitOrRefuse, createRequestAdmission } from './admit';
 import { createClientAddressOf } from './client-address';
 import { createCors } from './cors';
 import { applySecurityHeaders } from './security-headers';
@@ -99,7 +99,11 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
       return yoga.handle(req, res);
     }
     if (isHostedDocumentPath(path) && (await assets(req, res, path))) return;
-    if (req.method === 'GET' && isHostedDocumentPath(path)) return serveHostedDocument(services, path, res);
+    if (req.method === 'GET' && isHostedDocumentPath(path)) {
+      // Public documents are admitted as every request (a failing credential past the throttle's limit is refused).
+      if (!(await admitOrRefuse(requests, req, res))) return;
+      return serveHostedDocument(services, path, res);
+    }
     if (consoleRoutes && (await consoleRoutes(req, res, path))) return;
     if (await operations(req, res, path)) return;
     json(res, 404, { error: 'not found' });

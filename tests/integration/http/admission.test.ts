@@ -167,3 +167,18 @@ it('admits graphql-ws connections: a failing key from an address over the limit 
   expect(await connect('wrong-ws-key')).toEqual({ closed: 4403 });
   expect(await connect(project.accessKey)).toEqual({ connected: true });
 });
+
+it('admits the routes that serve bytes too: hosted documents, files and the console refuse a failing key past the limit, and serve everyone else', async () => {
+  const address = '203.0.113.60';
+  for (let i = 0; i < LIMIT; i++) await balances(address, `wrong-bytes-${i}`);
+  const documentPath = `/projects/${project.projectId}/collections/${collectionId}`;
+  for (const urlPath of [documentPath, `${documentPath}/tokens/1/assets/1-000000000000/a.gif`, '/console']) {
+    const refused = await fetch(`${server.url}${urlPath}`, { headers: { 'X-Access-Key': 'wrong-bytes-key', ...from(address) } });
+    expect({ urlPath, status: refused.status }).toEqual({ urlPath, status: 429 });
+    expect(await refused.json()).toMatchObject({ error: 'RATE_LIMITED' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  }
+  // The same address without a failing credential: the public document is served.
+  const served = await fetch(`${server.url}${documentPath}`, { headers: from(address) });
+  expect(served.status).toBe(200);
+});
