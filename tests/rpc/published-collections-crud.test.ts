@@ -370,6 +370,20 @@ describe('contract collections', () => {
     expect(await read()).toMatchObject({ name: 'Token 4', description: 'hosted four' });
   });
 
+  it('deleting a collection deletes its contract links, and the contract can be linked again', async () => {
+    const { collection: doomed } = await rpc.createCollection({ collection: newCollection('Doomed') }, as(owner));
+    await pointAt(doomed);
+    const key = { projectId: owner.projectId, chainId: anvil.chainId, contractAddress: nft.address };
+    await rpc.createContractCollection({ projectId: owner.projectId, contractCollection: { id: 0, chainId: anvil.chainId, contractAddress: nft.address, collectionId: doomed.id } }, as(owner));
+    await rpc.deleteCollection({ collectionId: doomed.id }, as(owner));
+    expect(await rejectionOf(rpc.getContractCollection(key, as(owner)))).toBeInstanceOf(NotFoundError);
+
+    await pointAt(first);
+    const { contractCollection } = await rpc.createContractCollection({ projectId: owner.projectId, contractCollection: { id: 0, chainId: anvil.chainId, contractAddress: nft.address, collectionId: first.id } }, as(owner));
+    expect(contractCollection.collectionId).toBe(first.id);
+    await rpc.deleteContractCollection(key, as(owner));
+  });
+
   it('refuses a bad address, an unknown chain and a second link of the same contract', async () => {
     const badAddress = await rejectionOf(
       rpc.createContractCollection({ projectId: owner.projectId, contractCollection: { id: 0, chainId: anvil.chainId, contractAddress: '0x1234', collectionId: first.id } }, as(owner)),
