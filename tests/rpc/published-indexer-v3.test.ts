@@ -132,6 +132,14 @@ describe('@0xsequence/indexer 3.0.13 SequenceIndexer: methods beyond the specifi
     ].sort((x, y) => (x[0] < y[0] ? -1 : 1)));
   });
 
+  it('the specified methods through 3.0.13: getTransactionHistory (omitPrices accepted) and getTokenBalances', async () => {
+    const { B, tx, addr } = env;
+    const h = await indexer.getTransactionHistory({ filter: { accountAddress: B, contractAddress: addr.erc20, omitPrices: true } });
+    expect(h.transactions.map((t) => t.txnHash)).toEqual([tx.erc20BtoC.hash, tx.erc20AtoB.hash]);
+    const b = await indexer.getTokenBalances({ accountAddress: B, includeCollectionTokens: true });
+    expect(rowsOf(b.balances)).toEqual(await onChainRows([B], ['erc20', 'erc721', 'erc1155'], ALL_IDS));
+  });
+
   it('getTokenBalancesByContract: every holder of the named contracts, or of some accounts and token ids', async () => {
     const all = await indexer.getTokenBalancesByContract({ filter: { contractAddresses: [env.addr.erc1155] } });
     expect(rowsOf(all.balances)).toEqual(await onChainRows(holders(), ['erc1155'], ALL_IDS));

@@ -44,13 +44,12 @@ export const syncBalance = async (
   if (!fungible && req.tokenId === null) throw invalidArgument('tokenID', `is required for an ${contractType} contract`);
   const tokenId = fungible ? '' : req.tokenId!;
   if (fungible && req.tokenId !== null && req.tokenId !== '0') throw invalidArgument('tokenID', 'must be absent (or 0) for an ERC20 contract');
-  const client = await registry.client(req.chainId);
   for (let i = 0; i < TRIES; i++) {
     const cp = await db.getRepository(ChainCheckpointEntity).findOneBy({ chainId: req.chainId });
     if (!cp || cp.indexedBlock < 0) throw new DomainError('Unavailable', `chain ${req.chainId} is not indexed yet; try again later`);
     let value: bigint;
     try {
-      value = await readTokenBalance(client, contractType, req.contract as Hex, req.account as Hex, fungible ? null : BigInt(tokenId), cp.indexedBlock);
+      value = await readTokenBalance(await registry.client(req.chainId), contractType, req.contract as Hex, req.account as Hex, fungible ? null : BigInt(tokenId), cp.indexedBlock);
     } catch {
       throw new DomainError('Unavailable', `chain ${req.chainId}: the balance could not be read from the contract; try again later`);
     }
