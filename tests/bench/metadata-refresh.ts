@@ -2,8 +2,9 @@
 // uri(id) points at the server (no minting needed: every id has a URI); one RefreshTokenMetadata task of N token ids
 // per run, timed from queueing to DONE. Each token costs what it costs in production: an eth_call of uri(id), an HTTP
 // fetch through the safe fetcher and the per-host limiter, and an upsert of the document.
-// Run: npm run bench:metadata-refresh [-- --tokens 5000] [--rate 10000] [--concurrency 16] [--mysql mysql://root@127.0.0.1:3306/strata_rbench]
-// The MySQL database named in the URL is dropped and re-created. stdout: one JSON line per run.
+// Run: npm run bench:metadata-refresh [-- --tokens 5000] [--rate 10000] [--concurrency 16] [--profile] [--mysql mysql://root@127.0.0.1:3306/strata_rbench]
+// The MySQL database named in the URL is dropped and re-created. stdout: one JSON line per run (--profile adds where
+// the process's CPU time went).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +15,8 @@ import { createLogger } from '../../src/config/logger';
 import { createApp } from '../../src/main/app';
 import { devWallet, startAnvil } from '../helpers/anvil';
 import { deployContract } from '../helpers/solidity';
-import { numberOption, option } from './lib/args';
+import { flag, numberOption, option } from './lib/args';
+import { startProfiler } from './lib/cpu-profile';
 import { ensureMysqlDatabase } from './lib/erc20-100k';
 import { loadAverage, nowMs, round } from './lib/stats';
 
@@ -76,6 +78,7 @@ const main = async () => {
     for (let run = 1; run <= runs; run++) {
       const ids = Array.from({ length: tokens }, (_, i) => String(run * 1_000_000 + i));
       host.reset();
+      const profiler = flag('profile') ? await startProfiler() : null;
       const started = nowMs();
       const task = await app.services.metadataTasks.refreshTokens(creds, { chainId: String(anvil.chainId), contractAddress: address, tokenIds: ids });
       let status = task.status;
@@ -84,6 +87,7 @@ const main = async () => {
         status = (await app.services.metadataTasks.get(creds, task.id)).status;
       }
       const seconds = (nowMs() - started) / 1000;
+      const profile = profiler ? await profiler.stop() : undefined;
       const done = await app.services.metadataTasks.get(creds, task.id);
       const available = done.result.filter((l) => l.endsWith(': AVAILABLE')).length;
       process.stdout.write(
@@ -98,6 +102,7 @@ const main = async () => {
           hostLimit: { ratePerSecond: rate, concurrency },
           host: host.stats(),
           load: loadAverage(),
+          ...(profile ? { profile } : {}),
         })}\n`,
       );
     }
