@@ -9,8 +9,8 @@ import { isDomainError, type DomainError, type DomainErrorKind } from '../domain
 import { graphqlCodeOf } from '../graphql/errors';
 import { formatTimestamp } from '../graphql/scalars/timestamp';
 import { admitOrRefuse, refuseUnread, type RequestAdmission } from './admit';
-import type { SpooledFile } from '../storage';
-import { BodyTooLargeError, spoolBody } from './body';
+import type { SpooledFile } from '../domain/assets/service';
+import { BodyTooLargeError } from './body';
 import { sendJson } from './listener';
 
 const UPLOAD = /^\/projects\/(\d{1,10})\/collections\/(\d{1,10})\/tokens\/(\d{1,78})\/assets\/([^/]{1,64})$/;
@@ -65,7 +65,10 @@ export const createAssetRoutes = ({ services, maxBytes, requests }: { services: 
     let file: SpooledFile | undefined;
     try {
       const filename = new URL(req.url ?? '/', 'http://x').searchParams.get('filename') ?? '';
-      file = await spoolBody(req, maxBytes);
+      // Streamed to a temporary file, the cap enforced while reading (and at once when Content-Length announces more).
+      const tooLarge = () => new BodyTooLargeError(`request body exceeds ${maxBytes} bytes`);
+      if (Number(req.headers['content-length'] ?? 0) > maxBytes) throw tooLarge();
+      file = await services.assets.receive(req, tooLarge);
       const asset = await services.assets.upload(requests.credentials(req), {
         projectId: Number(m[1]),
         collectionId: Number(m[2]),

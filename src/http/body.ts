@@ -1,6 +1,5 @@
 // Reads a request body with a size cap, so a huge upload cannot exhaust memory.
 import type { IncomingMessage } from 'node:http';
-import { spoolStream, type SpooledFile } from '../storage';
 
 export class BodyTooLargeError extends Error {}
 
@@ -26,13 +25,3 @@ export const readBody = (req: IncomingMessage, maxBytes: number): Promise<Buffer
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
-
-/**
- * Streams a request body to a temporary file (storage/spooled.ts), the size cap enforced while reading: an upload
- * never sits whole in memory. BodyTooLargeError as soon as the cap is passed (or when Content-Length announces it).
- */
-export const spoolBody = async (req: IncomingMessage, maxBytes: number): Promise<SpooledFile> => {
-  const tooLarge = () => new BodyTooLargeError(`request body exceeds ${maxBytes} bytes`);
-  if (Number(req.headers['content-length'] ?? 0) > maxBytes) throw tooLarge();
-  return spoolStream(req, maxBytes, tooLarge);
-};

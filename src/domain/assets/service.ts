@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db';
 import { AssetEntity, CollectionEntity, type AssetRow } from '../../db';
-import { isSpooledFile, type ByteRange, type FileStorage, type SpooledFile } from '../../storage';
+import { isSpooledFile, spoolStream, type ByteRange, type FileStorage, type SpooledFile } from '../../storage';
 import type { Credentials } from '../auth/credentials';
 import type { CollectionsService } from '../collections/service';
 import { invalidArgument } from '../errors';
@@ -37,7 +37,14 @@ export type UploadRequest = {
   bytes: Buffer | SpooledFile;
 };
 
+export type { SpooledFile } from '../../storage';
+
 export type AssetsService = AssetRecords & {
+  /**
+   * Receives an upload's body as it arrives: spooled to a temporary file, never whole in memory, rejecting with
+   * `tooLarge()` as soon as it passes ASSET_MAX_BYTES. The caller discards the file once `upload` is done with it.
+   */
+  receive(body: Readable, tooLarge: () => Error): Promise<SpooledFile>;
   /** Stores the file and points the token's field at it (a later upload to the same field replaces it). */
   upload(creds: Credentials, req: UploadRequest): Promise<Asset>;
   /** The assets of these tokens of a collection, per token id. */
@@ -129,6 +136,8 @@ export const createAssetsService = ({
       filenameOf: (v) => filenameOf(v, 'asset.name'),
       documentFieldOf: (field) => DOCUMENT_FIELDS[field],
     }),
+
+    receive: (body, tooLarge) => spoolStream(body, maxBytes, tooLarge),
 
     async upload(creds, req) {
       // Ownership and existence first: nothing is stored for another project's token or a missing one.
