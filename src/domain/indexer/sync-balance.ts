@@ -44,6 +44,8 @@ export const syncBalance = async (
   if (!fungible && req.tokenId === null) throw invalidArgument('tokenID', `is required for an ${contractType} contract`);
   const tokenId = fungible ? '' : req.tokenId!;
   if (fungible && req.tokenId !== null && req.tokenId !== '0') throw invalidArgument('tokenID', 'must be absent (or 0) for an ERC20 contract');
+  /** The first repair: what the caller is told, even when a later try finds the row right. */
+  let repaired: SyncedBalance | null = null;
   for (let i = 0; i < TRIES; i++) {
     const cp = await db.getRepository(ChainCheckpointEntity).findOneBy({ chainId: req.chainId });
     if (!cp || cp.indexedBlock < 0) throw new DomainError('Unavailable', `chain ${req.chainId} is not indexed yet; try again later`);
@@ -55,7 +57,17 @@ export const syncBalance = async (
     }
     const r: BalanceRepairRequest = { chainId: req.chainId, contract: req.contract, account: req.account, tokenId, balance: value.toString(), atBlock: cp.indexedBlock };
     const done = await repair(r);
-    if (done.outcome !== 'moved') return { ...r, contractType, outcome: done.outcome, previous: done.previous };
+    if (done.outcome === 'moved') continue;
+    const result: SyncedBalance = repaired ? { ...repaired, balance: r.balance, atBlock: r.atBlock } : { ...r, contractType, outcome: done.outcome, previous: done.previous };
+    // A batch ingestion had read the key before the repair committed (from its cache or its snapshot) writes the
+    // old value plus its delta after it: when ingestion moved meanwhile, read the contract once more and compare.
+    const after = await db.getRepository(ChainCheckpointEntity).findOneBy({ chainId: req.chainId });
+    if (done.outcome === 'repaired' && after && after.indexedBlock !== r.atBlock && i < TRIES - 1) {
+      repaired = result;
+      continue;
+    }
+    return result;
   }
+  if (repaired) return repaired;
   throw new DomainError('Unavailable', `chain ${req.chainId}: ingestion kept committing while the balance was read; try again`);
 };
