@@ -8,6 +8,9 @@ import type { RpcEntry } from './table';
 import {
   gatewayBalanceUpdatesIn,
   gatewayGetChainsIn,
+  gatewayNativeTokenBalanceIn,
+  gatewayTokenBalancesByContractIn,
+  gatewayTokenBalancesDetailsIn,
   gatewayTokenBalancesIn,
   gatewayTokenBalancesSummaryIn,
   gatewayTransactionHistoryIn,
@@ -57,6 +60,29 @@ export const gatewayEntries = (): RpcEntry[] => [
   gw<Ops.GatewayGetBalanceUpdatesQuery>('GetBalanceUpdates', {
     variables: gatewayBalanceUpdatesIn,
     reply: ({ multiChainBalanceUpdates: p }) => ({ page: multiChainPageOut(p), balances: perChainOut(p.chains, (c) => c.nodes, balanceUpdateOut) }),
+  }),
+  gw<Ops.GatewayGetTokenBalancesDetailsQuery>('GetTokenBalancesDetails', {
+    variables: gatewayTokenBalancesDetailsIn,
+    reply: ({ multiChainTokenBalancesDetails: p }) => ({
+      page: multiChainPageOut(p),
+      nativeBalances: perChainOut(p.chains, (c) => c.nativeBalances, nativeBalanceOut),
+      balances: perChainOut(p.chains, (c) => c.nodes, tokenBalanceOut),
+    }),
+  }),
+  gw<Ops.GatewayGetTokenBalancesByContractQuery>('GetTokenBalancesByContract', {
+    variables: gatewayTokenBalancesByContractIn,
+    reply: ({ multiChainTokenBalancesByContract: p }) => ({ page: multiChainPageOut(p), balances: perChainOut(p.chains, (c) => c.nodes, tokenBalanceOut) }),
+  }),
+  gw<Ops.GatewayGetNativeTokenBalanceQuery>('GetNativeTokenBalance', {
+    variables: gatewayNativeTokenBalanceIn,
+    // A chain that failed has no balance: `result` is null beside its errorReason.
+    reply: (d) => ({
+      balances: d.multiChainNativeBalances.map((c) => ({
+        chainId: c.chainId,
+        ...(c.errorReason ? { errorReason: c.errorReason } : {}),
+        result: c.balance ? nativeBalanceOut(c.balance) : null,
+      })),
+    }),
   }),
   ...statusEntries('IndexerGateway', gatewayRuntimeStatusOut),
   ...statusEntries('Indexer', indexerRuntimeStatusOut),

@@ -41,11 +41,6 @@ const list: Record<string, Record<string, string>> = {
   IndexerGateway: {
     GetTokenPrice: PRICES,
     GetTokenPrices: PRICES,
-    ...Object.fromEntries(
-      [
-        'GetNativeTokenBalance', 'GetTokenBalancesByContract', 'GetTokenBalancesDetails',
-      ].map((op) => [op, NOT_YET]),
-    ),
   },
 };
 

@@ -155,6 +155,49 @@ describe('SequenceIndexerGateway against Strata (two chains)', () => {
     }
   });
 
+  it('getNativeTokenBalance: the account’s coin balance on each chain, equal to eth_getBalance', async () => {
+    const r = await gateway.getNativeTokenBalance({ accountAddress: B });
+    expect(r.balances.map((b) => b.chainId)).toEqual([31337, 31338]);
+    for (const [i, c] of [alpha, beta].entries()) {
+      expect(r.balances[i].errorReason).toBeUndefined();
+      expect(r.balances[i].result).toMatchObject({ chainId: c.anvil.chainId, accountAddress: B });
+      expect(r.balances[i].result.balance).toBe(BigInt(await c.anvil.rpc<string>('eth_getBalance', [B, 'latest'])).toString());
+    }
+  });
+
+  it('getTokenBalancesDetails: one row per token id on each chain, equal to balanceOf', async () => {
+    const r = await gateway.getTokenBalancesDetails({
+      chainIds: [31338, 31337],
+      filter: { accountAddresses: [A, B], contractStatus: ContractVerificationStatus.ALL, omitNativeBalances: true },
+      omitMetadata: true,
+    });
+    // Configuration order, whatever order the request names them in.
+    expect(r.balances.map((b) => b.chainId)).toEqual([31337, 31338]);
+    expect(r.nativeBalances.map((n) => n.results)).toEqual([[], []]);
+    for (const [i, c] of [alpha, beta].entries()) {
+      const rows = r.balances[i].results;
+      // A: ERC-20, ids 1 and 2; B: ERC-20, id 2.
+      expect(rows.length).toBe(5);
+      expect(rows.every((b) => !b.isSummary)).toBe(true);
+      expect(rows.map((b) => b.balance)).toEqual(await onChain(c, rows));
+    }
+  });
+
+  it('getTokenBalancesByContract: every holder of a contract on each chain, equal to balanceOf', async () => {
+    const r = await gateway.getTokenBalancesByContract({ filter: { contractAddresses: [alpha.addr.erc1155] }, omitMetadata: true });
+    for (const [i, c] of [alpha, beta].entries()) {
+      const rows = r.balances[i].results;
+      expect(rows.map((b) => [b.accountAddress, b.tokenID]).sort()).toEqual(
+        [
+          [A, '1'],
+          [A, '2'],
+          [B, '2'],
+        ].sort(),
+      );
+      expect(rows.map((b) => b.balance)).toEqual(await onChain(c, rows));
+    }
+  });
+
   it('ping, version and runtimeStatus report the build and each chain', async () => {
     expect(await gateway.ping()).toEqual({ status: true });
     const { version } = await gateway.version();
@@ -244,6 +287,10 @@ describe('one chain stopped', () => {
     const nft = rows.find((b) => b.contractAddress === alpha.addr.erc1155)!;
     expect(BigInt(nft.balance)).toBe((await chainBalance(alpha.tokens, 'erc1155', A, '1')) + (await chainBalance(alpha.tokens, 'erc1155', A, '2')));
     expect(r!.nativeBalances[0].results[0].balance).toBe(BigInt(await alpha.anvil.rpc<string>('eth_getBalance', [A, 'latest'])).toString());
+
+    const native = await gateway.getNativeTokenBalance({ accountAddress: A });
+    expect(native.balances[1]).toEqual({ chainId: 31338, errorReason: 'chain 31338: its node does not answer; try again later', result: null });
+    expect(native.balances[0].result.balance).toBe(BigInt(await alpha.anvil.rpc<string>('eth_getBalance', [A, 'latest'])).toString());
 
     const { status } = await gateway.runtimeStatus();
     expect(status.healthOK).toBe(false);

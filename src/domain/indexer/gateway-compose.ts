@@ -41,7 +41,7 @@ export const createGatewayServices = ({
   // The same single-chain reads the Indexer serves (the factory holds no state of its own).
   const indexer = createIndexerService({ db, auth, chains, registry, adminToken: config.adminToken });
   return {
-    gateway: { ...core, ...createGatewayReads({ gateway: core, indexer }) },
+    gateway: { ...core, ...createGatewayReads({ gateway: core, indexer, db, registry }) },
     runtimeStatus: createRuntimeStatusService({ db, auth, chains, health, latency, build: readBuildInfo(), adminToken: config.adminToken }),
   };
 };

@@ -1,7 +1,13 @@
 // The IndexerGateway's reads: each one is the single-chain read of the Indexer (same rules, limits and pages), run on
 // every selected chain through the gateway's fan-out.
+import type { ChainRegistry } from '../../chain/registry';
+import type { Db } from '../../db';
 import type { Credentials } from '../auth/credentials';
-import type { Page } from '../paging';
+import { invalidArgument } from '../errors';
+import { resolvePageRequest, type Page } from '../paging';
+import { readBalanceDetails, readBalancesByContract, type TokenBalancesByContractFilter, type TokenBalancesFilter } from './balance-filters';
+import { readNativeBalance } from './native-balances';
+import { optionalAddress } from './requests';
 import type { ChainAnswer, ChainSelection, GatewayService, MultiChainPage } from './gateway';
 import {
   BALANCES_PAGE,
@@ -30,11 +36,31 @@ export type GatewayReads = {
   ): Promise<MultiChainPage<Page<TokenBalance> & { nativeBalances: NativeBalance[] }>>;
   transactionHistory(creds: Credentials, req: Across<TransactionHistoryRequest>): Promise<MultiChainPage<Page<Transaction>>>;
   balanceUpdates(creds: Credentials, req: Across<BalanceUpdatesRequest>): Promise<MultiChainPage<Page<BalanceUpdate>>>;
+  /** The account's native coin balance on every selected chain (a node that cannot answer is that chain's errorReason). */
+  nativeBalances(creds: Credentials, req: ChainSelection & { accountAddress: string }): Promise<Array<ChainAnswer<NativeBalance>>>;
+  tokenBalancesDetails(
+    creds: Credentials,
+    req: ChainSelection & { filter: TokenBalancesFilter; page?: Maybe<MultiChainPageRequest> },
+  ): Promise<MultiChainPage<Page<TokenBalance> & { nativeBalances: NativeBalance[] }>>;
+  tokenBalancesByContract(
+    creds: Credentials,
+    req: ChainSelection & { filter: TokenBalancesByContractFilter; page?: Maybe<MultiChainPageRequest> },
+  ): Promise<MultiChainPage<Page<TokenBalance>>>;
 };
 
 export type { ChainAnswer };
 
-export const createGatewayReads = ({ gateway, indexer }: { gateway: GatewayService; indexer: IndexerService }): GatewayReads => {
+export const createGatewayReads = ({
+  gateway,
+  indexer,
+  db,
+  registry,
+}: {
+  gateway: GatewayService;
+  indexer: IndexerService;
+  db: Db;
+  registry: Pick<ChainRegistry, 'client'>;
+}): GatewayReads => {
   const selectionOf = ({ chainIds, networkType }: ChainSelection): ChainSelection => ({ chainIds, networkType });
   /** The single-chain request: the selection fields dropped, the chain and its page filled in. */
   const on = <R extends ChainSelection & { page?: unknown }>(req: R, chainId: number, page: unknown) => {
@@ -50,5 +76,20 @@ export const createGatewayReads = ({ gateway, indexer }: { gateway: GatewayServi
       gateway.paged(creds, selectionOf(req), req.page, HISTORY_PAGE, (chainId, page) => indexer.transactionHistory(creds, on(req, chainId, page))),
     balanceUpdates: (creds, req) =>
       gateway.paged(creds, selectionOf(req), req.page, UPDATES_PAGE, (chainId, page) => indexer.balanceUpdates(creds, on(req, chainId, page))),
+    // The per-chain reads of the newer Indexer methods (balance-filters.ts, native-balances.ts); the request is checked
+    // once here, so a wrong one fails as a whole instead of as many errorReasons.
+    nativeBalances(creds, req) {
+      const account = optionalAddress('accountAddress', req.accountAddress);
+      if (!account) throw invalidArgument('accountAddress', 'is required');
+      return gateway.each(creds, selectionOf(req), (chainId) => readNativeBalance(registry, chainId, account));
+    },
+    tokenBalancesDetails: (creds, req) =>
+      gateway.paged(creds, selectionOf(req), req.page, BALANCES_PAGE, (chainId, page) =>
+        readBalanceDetails(db, registry, chainId, req.filter ?? {}, resolvePageRequest(page, BALANCES_PAGE)),
+      ),
+    tokenBalancesByContract: (creds, req) =>
+      gateway.paged(creds, selectionOf(req), req.page, BALANCES_PAGE, (chainId, page) =>
+        readBalancesByContract(db, chainId, req.filter, resolvePageRequest(page, BALANCES_PAGE)),
+      ),
   };
 };

@@ -106,9 +106,9 @@ export const createGatewayService = ({
   bounds: { concurrency: number; chainTimeoutMs: number };
 }): GatewayService => {
   const selectChains = (sel: ChainSelection): ChainConfig[] => {
-    const named = sel.chainIds?.length
-      ? [...new Map(sel.chainIds.map((c, i) => chains.resolve(`chainIds[${i}]`, c)).map((c) => [c.chainId, c])).values()]
-      : chains.all();
+    // Every named chain must exist; the answer lists them in configuration order, each once.
+    const ids = sel.chainIds?.length ? new Set(sel.chainIds.map((c, i) => chains.resolve(`chainIds[${i}]`, c).chainId)) : null;
+    const named = ids ? chains.all().filter((c) => ids.has(c.chainId)) : chains.all();
     const type = sel.networkType ?? 'ALL';
     return named.filter((c) => type === 'ALL' || (type === 'TESTNETS') === (c.testnet ?? false));
   };

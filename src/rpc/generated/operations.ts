@@ -866,6 +866,15 @@ export type GatewayGetChainsQueryVariables = Exact<{
 
 export type GatewayGetChainsQuery = { networks: Array<{ chainId: number, name: string | null, testnet: boolean }> | null };
 
+export type GatewayGetNativeTokenBalanceQueryVariables = Exact<{
+  chainIds?: Array<string> | string | null | undefined;
+  networkType?: NetworkType | null | undefined;
+  accountAddress: string;
+}>;
+
+
+export type GatewayGetNativeTokenBalanceQuery = { multiChainNativeBalances: Array<{ chainId: number, errorReason: string | null, balance: { chainId: number, accountAddress: string, balance: string, errorReason: string | null } | null }> | null };
+
 export type GatewayGetTokenBalancesQueryVariables = Exact<{
   chainIds?: Array<string> | string | null | undefined;
   networkType?: NetworkType | null | undefined;
@@ -881,6 +890,30 @@ export type GatewayGetTokenBalancesQueryVariables = Exact<{
 
 
 export type GatewayGetTokenBalancesQuery = { multiChainTokenBalances: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null }> }> } | null };
+
+export type GatewayGetTokenBalancesByContractQueryVariables = Exact<{
+  chainIds?: Array<string> | string | null | undefined;
+  networkType?: NetworkType | null | undefined;
+  filter: TokenBalancesByContractFilterInput;
+  omitMetadata: boolean;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GatewayGetTokenBalancesByContractQuery = { multiChainTokenBalancesByContract: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null }> }> } | null };
+
+export type GatewayGetTokenBalancesDetailsQueryVariables = Exact<{
+  chainIds?: Array<string> | string | null | undefined;
+  networkType?: NetworkType | null | undefined;
+  filter: TokenBalancesFilterInput;
+  omitMetadata: boolean;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GatewayGetTokenBalancesDetailsQuery = { multiChainTokenBalancesDetails: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null }>, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null }> }> } | null };
 
 export type GatewayGetTokenBalancesSummaryQueryVariables = Exact<{
   chainIds?: Array<string> | string | null | undefined;
