@@ -17,30 +17,34 @@ const hostOf = (url: string): string => {
 };
 
 export const limitPerHost = (fetcher: Fetcher, { ratePerSecond, concurrency }: { ratePerSecond: number; concurrency: number }): Fetcher => {
-  // The token bucket refills every second; the queue makes callers wait for a token rather than fail.
-  const rate = new RateLimiterQueue(new RateLimiterMemory({ points: ratePerSecond, duration: 1 }), { maxQueueSize: 1_000_000 });
-  const slots = new Map<string, ReturnType<typeof pLimit>>();
+  // Points per host and second, kept by the limiter (it forgets a key once its second is over).
+  const points = new RateLimiterMemory({ points: ratePerSecond, duration: 1 });
+  type Slot = { limit: ReturnType<typeof pLimit>; rate: RateLimiterQueue };
+  const slots = new Map<string, Slot>();
 
-  const slotOf = (host: string) => {
-    let limit = slots.get(host);
-    if (!limit) {
-      limit = pLimit(concurrency);
-      slots.set(host, limit);
+  const slotOf = (host: string): Slot => {
+    let slot = slots.get(host);
+    if (!slot) {
+      // The queue makes callers wait for a point rather than fail.
+      slot = { limit: pLimit(concurrency), rate: new RateLimiterQueue(points, { maxQueueSize: 1_000_000 }) };
+      slots.set(host, slot);
     }
-    return limit;
+    return slot;
   };
 
   return {
     fetchText(url) {
-      const host = hostOf(url);
-      const limit = slotOf(host);
-      return limit(async () => {
-        await rate.removeTokens(1, host || 'invalid');
-        return fetcher.fetchText(url);
-      }).finally(() => {
-        // Forget idle hosts, so a long run over many hosts keeps no state for them.
-        if (limit.activeCount === 0 && limit.pendingCount === 0 && slots.get(host) === limit) slots.delete(host);
-      });
+      const host = hostOf(url) || 'invalid';
+      const slot = slotOf(host);
+      return slot
+        .limit(async () => {
+          await slot.rate.removeTokens(1, host);
+          return fetcher.fetchText(url);
+        })
+        .finally(() => {
+          // Forget idle hosts, so a long run over many hosts keeps no state for them.
+          if (slot.limit.activeCount === 0 && slot.limit.pendingCount === 0 && slots.get(host) === slot) slots.delete(host);
+        });
     },
     close: () => fetcher.close(),
   };

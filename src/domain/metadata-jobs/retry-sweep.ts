@@ -12,17 +12,18 @@ const SWEEP_MAX = 1_000;
  * Queues one retry task per contract for the due tokens and moves their `retry_at` past the task's lease, in one
  * transaction: the next sweep does not queue them again, and the task's own fetch sets the next time.
  */
-export const sweepDueRetries = async (db: Db, now = new Date()): Promise<number[]> =>
-  db.transaction(async (m) => {
+export const sweepDueRetries = async (db: Db, now = new Date()): Promise<number[]> => {
+  // Successful fetches have no retry_at: only failures and placeholders match (index on status, retry_at). Read
+  // outside a transaction: most sweeps find nothing and must not queue behind ingestion's writes on SQLite.
+  const due = await db.getRepository(TokenMetadataEntity).find({
+    select: { chainId: true, contract: true, tokenId: true },
+    where: { status: In(['FAILED', 'AVAILABLE']), retryAt: LessThanOrEqual(now), attempts: LessThan(RETRY_MAX_ATTEMPTS) },
+    order: { retryAt: 'ASC' },
+    take: SWEEP_MAX,
+  });
+  if (!due.length) return [];
+  return db.transaction(async (m) => {
     const repo = m.getRepository(TokenMetadataEntity);
-    // Successful fetches have no retry_at: only failures and placeholders match (index on status, retry_at).
-    const due = await repo.find({
-      select: { chainId: true, contract: true, tokenId: true },
-      where: { status: In(['FAILED', 'AVAILABLE']), retryAt: LessThanOrEqual(now), attempts: LessThan(RETRY_MAX_ATTEMPTS) },
-      order: { retryAt: 'ASC' },
-      take: SWEEP_MAX,
-    });
-    if (!due.length) return [];
     const groups = new Map<string, { chainId: number; contract: string; ids: string[] }>();
     for (const r of due) {
       const key = `${r.chainId}:${r.contract}`;
@@ -38,3 +39,4 @@ export const sweepDueRetries = async (db: Db, now = new Date()): Promise<number[
     }
     return queueTasks(m, tasks);
   });
+};

@@ -13,8 +13,6 @@ export type TaskWorker = {
   start(): void;
   /** Stops claiming, then waits (at most `ms`) for the running tasks; unfinished ones are taken over after their lease. */
   stop(ms?: number): Promise<void>;
-  /** Runs one poll now (tests, benchmarks); resolves when the claimed tasks are started. */
-  poke(): Promise<void>;
 };
 
 export const createTaskWorker = ({
@@ -86,9 +84,6 @@ export const createTaskWorker = ({
       let t: NodeJS.Timeout | undefined;
       await Promise.race([Promise.allSettled([...running]), new Promise((r) => (t = setTimeout(r, ms)))]);
       clearTimeout(t);
-    },
-    async poke() {
-      await (ticking ?? tick());
     },
   };
 };
