@@ -277,7 +277,8 @@ describe('@0xsequence/indexer 3.0.13 SequenceIndexer: methods beyond the specifi
   it('fetchTransactionReceiptWithFilter: the next matching receipt, or a hash checked against the filter', async () => {
     const { D, addr } = env;
     const waiting = indexer.fetchTransactionReceiptWithFilter({ filter: { from: D, contractAddress: addr.erc20 }, maxBlockWait: 20 });
-    await new Promise((r) => setTimeout(r, 800));
+    // The wait listens from when it starts: give the request time to reach the server before the transaction.
+    await new Promise((r) => setTimeout(r, 1500));
     const mined = (await sendAndWait(as(env.tokens.erc20, 3).getFunction('mint')(D, 77n))) as { hash: string; blockNumber: number };
     const got = await waiting;
     expect(got.receipt).toMatchObject({ txnHash: mined.hash.toLowerCase(), from: D, blockNumber: mined.blockNumber });
