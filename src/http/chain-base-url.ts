@@ -45,9 +45,12 @@ const describe = (c: ChainConfig) => (c.name ? `${c.chainId} (${c.name})` : Stri
 export const createChainBaseUrl = ({
   chains,
   rpc,
+  admit = async () => undefined,
 }: {
   chains: ChainsService;
   rpc: (req: IncomingMessage, res: ServerResponse, body: () => Promise<Buffer>) => Promise<void>;
+  /** The request's admission (http/admit.ts), taken once: here before the body is read, found taken by the RPC handler. */
+  admit?: (req: IncomingMessage) => Promise<unknown>;
 }) => {
   const resolveIn = (service: ServiceName, field: string, value: unknown): ChainConfig | WebrpcError => {
     try {
@@ -70,6 +73,9 @@ export const createChainBaseUrl = ({
     }
     const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
     req.url = scope.path + query;
+    // Admitted before the body is read, as on the plain RPC path: a refusal is answered by the RPC handler (in its
+    // service's webrpc form), which finds the admission taken and reads nothing.
+    if (!(await admit(req).then(() => true, () => false))) return rpc(req, res, readBody);
     // Read first: a body naming another chain is answered before the RPC handler runs.
     const raw = await readBody();
     let body: unknown;

@@ -51,7 +51,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
   const yoga = createYogaApp({ executor, auth: services.auth, logger, clientAddressOf, edge, requests });
   const graphqlPost = createGraphQLPostHandler({ executor, logger, yoga, clientAddressOf, anonymousIntrospection: edge.anonymousIntrospection, requests });
   const rpc = createRpcHandler({ executor, logger, admit: (req) => requests.admit(req) });
-  const chainBaseUrl = createChainBaseUrl({ chains: services.chains, rpc });
+  const chainBaseUrl = createChainBaseUrl({ chains: services.chains, rpc, admit: (req) => requests.admit(req) });
   const assets = createAssetRoutes({ services, maxBytes: config.assets.maxBytes, requests });
   const consoleRoutes = edge.console ? createConsoleRoutes(logger, requests) : null;
   registerKeyUsageMetrics(metricsRegistry, () => services.limits.totals());

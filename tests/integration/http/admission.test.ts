@@ -137,6 +137,11 @@ it('checks credentials before reading any body: the upload route and a GraphQL m
   const json = await headersOnly('/graphql', { 'Content-Type': 'application/json', 'X-Access-Key': 'wrong', ...from('198.51.100.43') }, 'POST', 50_000);
   expect(json.status).toBe(429);
   expect(JSON.parse(json.body).errors[0].extensions.code).toBe('RATE_LIMITED');
+  // The RPC, on its plain path and on a chain's base URL: refused before the body, in the webrpc form.
+  for (const rpcPath of ['/rpc/Indexer/GetTokenBalances', '/chains/31337/rpc/Indexer/GetTokenBalances']) {
+    const rpc = await headersOnly(rpcPath, { 'Content-Type': 'application/json', 'X-Access-Key': 'wrong', ...from('198.51.100.43') }, 'POST', 50_000);
+    expect({ rpcPath, status: rpc.status, error: JSON.parse(rpc.body).error }).toEqual({ rpcPath, status: 429, error: 'RateLimited' });
+  }
 });
 
 it('admits graphql-ws connections: a failing key from an address over the limit is closed, a valid one subscribes', async () => {
