@@ -89,7 +89,8 @@ export class ConfigError extends Error {
   }
 }
 
-const envSchema = z.object({
+/** The environment variables and their rules (exported for docs/reference/configuration.md). */
+export const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .trim()

@@ -7,7 +7,14 @@ import { schema } from '../../../src/graphql/schema';
 
 const root = path.join(__dirname, '..', '..', '..');
 const docsDir = path.join(root, 'docs');
-const files = ['README.md', ...fs.readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => path.join('docs', f))];
+/** The Markdown files under docs/, subfolders included, relative to the root. */
+const markdownUnder = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return markdownUnder(full);
+    return e.name.endsWith('.md') ? [path.relative(root, full)] : [];
+  });
+const files = ['README.md', ...markdownUnder(docsDir)];
 
 /** [where, document] for each example of a Markdown file. */
 const examplesOf = (file: string): Array<[string, string]> => {
@@ -22,8 +29,9 @@ const examplesOf = (file: string): Array<[string, string]> => {
 
 const examples = files.flatMap(examplesOf);
 
-it('finds the examples (the extraction itself works)', () => {
+it('finds the examples (the extraction itself works), in subfolders of docs/ too', () => {
   expect(examples.length).toBeGreaterThan(0);
+  expect(files.some((f) => path.dirname(f) !== 'docs' && f.startsWith('docs'))).toBe(true);
 });
 
 it.each(examples)('%s validates against the schema', (_where, document) => {

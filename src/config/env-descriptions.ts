@@ -1,0 +1,166 @@
+// What each environment variable means, for docs/reference/configuration.md (scripts/docs-configuration.ts). The
+// types, ranges and defaults come from the zod schema itself; a variable of the schema missing here (or an entry here
+// the schema no longer has) fails tests/unit/docs/references.test.ts, so the reference cannot fall behind.
+
+export type EnvGroup = 'Server' | 'Database' | 'Chains and ingestion' | 'Metadata' | 'Events across processes' | 'Edge and security' | 'Access keys' | 'Media storage' | 'IndexerGateway and prices';
+
+export type EnvDescription = Readonly<{
+  group: EnvGroup;
+  description: string;
+  /** What happens when the variable is not set, where the schema has no literal default (or its default misleads). */
+  unset?: string;
+}>;
+
+export const envGroups: readonly EnvGroup[] = [
+  'Server',
+  'Database',
+  'Chains and ingestion',
+  'Metadata',
+  'Events across processes',
+  'Edge and security',
+  'Access keys',
+  'Media storage',
+  'IndexerGateway and prices',
+];
+
+export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
+  HOST: { group: 'Server', description: 'Interface to bind.' },
+  PORT: { group: 'Server', description: 'HTTP port: GraphQL, graphql-ws, the RPC, hosted documents, the console, health and metrics.' },
+  PUBLIC_URL: {
+    group: 'Server',
+    description: 'The address clients reach this server at (behind a proxy: its `https://` address); the base of the `baseUris` of hosted collections and of asset URLs.',
+    unset: '`http://localhost:<PORT>`',
+  },
+  LOG_LEVEL: { group: 'Server', description: 'Least severe log entry written.' },
+  LOG_FORMAT: { group: 'Server', description: '`json` (one JSON object per line), `pretty` (one coloured line per entry), or `auto`: pretty when stdout is a terminal, JSON otherwise.' },
+  MAX_BODY_BYTES: { group: 'Server', description: 'Largest accepted request body, in bytes (GraphQL and the RPC); larger bodies are answered 413.' },
+  GRAPHQL_MAX_COST: {
+    group: 'Server',
+    description: "Ceiling on a client-written GraphQL request's cost (one per field; a page's fields once per row of `first`/`last`); a costlier request is refused with `QUERY_COST_EXCEEDED` before it runs. An access key may have its own (`maxQueryCost`).",
+  },
+  ADMIN_TOKEN: {
+    group: 'Server',
+    description: "Operator token, at least 32 characters, sent as `Authorization: Bearer <ADMIN_TOKEN>`: contract flags, `createProject`, `openProject`, the operator's refresh mutations and the console's operator view.",
+    unset: 'operator functions are off',
+  },
+  DATA_DIR: { group: 'Database', description: 'Where the embedded SQLite database, its generated JWT secret and (by default) uploaded media live; created when missing.' },
+  DATABASE_URL: {
+    group: 'Database',
+    description: '`mysql://user:pass@host:port/db` (MySQL 8 / MariaDB 10.11) or `sqlite:<path>`.',
+    unset: 'SQLite at `$DATA_DIR/strata.sqlite`',
+  },
+  SQLITE_CACHE_MB: { group: 'Database', description: "Page cache of the embedded SQLite database, in MB of the Strata process's memory (see BENCHMARKS.md before raising it)." },
+  DATABASE_READ_URLS: {
+    group: 'Database',
+    description: "Comma-separated `mysql://…` URLs of read replicas of the MySQL/MariaDB primary; queries read from a healthy one. Refused with SQLite. The user needs `REPLICA MONITOR` (MariaDB) or `REPLICATION CLIENT` (MySQL) on each.",
+    unset: 'every read on the primary',
+  },
+  READ_REPLICA_MAX_LAG_SECONDS: { group: 'Database', description: "A replica further behind the primary than this (its `Seconds_Behind_Master`) is skipped until it is back under it." },
+  READ_REPLICA_CHECK_MS: { group: 'Database', description: "How often each replica's replication status is read, in ms." },
+  JWT_SECRET: {
+    group: 'Database',
+    description: 'HS256 secret of bearer tokens, at least 32 characters. Required with MySQL/MariaDB, so every replica shares it.',
+    unset: 'generated once into `$DATA_DIR/jwt-secret` (SQLite only)',
+  },
+  CHAINS: {
+    group: 'Chains and ingestion',
+    description:
+      'The chains to serve and ingest: a JSON array of `{"chainId", "url" or "urls", "name"?, "startBlock"?, "confirmations"?, "maxConcurrency"?, "maxLogRange"?, "maxLagBlocks"?, "headProbeMs"?, "contracts"?, "testnet"?}`, or the short form `1:mainnet=https://…|https://…,137=wss://…`. A url is http(s) (heads polled) or ws(s) (`newHeads`). See the README: *RPC endpoints and failover*, *Named contracts*.',
+    unset: 'no chain (nothing indexed)',
+  },
+  CATCH_UP_PUBLISH_BLOCKS: {
+    group: 'Chains and ingestion',
+    description: 'Blocks behind the head that ingestion follows block by block, and streams to subscribers, when it catches up; older blocks are backfilled and announced to subscribers as a gap.',
+  },
+  DEFER_QUERY_INDEXES: {
+    group: 'Chains and ingestion',
+    description: 'The first backfill into an empty database runs without the indexes only queries use and builds them when a chain is near its head; `off` keeps them from the start.',
+    unset: '`on`',
+  },
+  INGEST_HEAP_CEILING_MB: { group: 'Chains and ingestion', description: 'Heap an ingesting process lets pile up before it asks V8 for a full collection; `0`: V8 alone decides.' },
+  IPFS_GATEWAY: { group: 'Metadata', description: 'Prefix `ipfs://<cid>/<path>` token and contract URIs are fetched through.' },
+  ARWEAVE_GATEWAY: { group: 'Metadata', description: 'Prefix `ar://<id>/<path>` URIs are fetched through.' },
+  METADATA_ALLOW_HOSTS: {
+    group: 'Metadata',
+    description: 'Comma-separated `host` or `host:port` the metadata fetcher may reach although they are private addresses (a `host:port` entry also opens that port); for tests and private gateways.',
+  },
+  METADATA_TIMEOUT_MS: { group: 'Metadata', description: 'Whole fetch of one metadata document (redirects and body included); reads wait at most `min(2000, this)`.' },
+  METADATA_MAX_BYTES: { group: 'Metadata', description: 'Largest metadata document read; larger ones fail.' },
+  METADATA_HOST_RATE: { group: 'Metadata', description: 'Metadata fetches started per second to one host (a busy host’s fetches wait; other hosts do not).' },
+  METADATA_HOST_CONCURRENCY: { group: 'Metadata', description: 'Metadata fetches at once to one host.' },
+  METADATA_RETRY_BASE_MS: { group: 'Metadata', description: 'First delay before a failed or placeholder token document is fetched again; doubles per failure, at most 24 h.' },
+  METADATA_TASK_POLL_MS: { group: 'Metadata', description: 'How often the refresh task worker looks for due tasks and due retries.' },
+  REDIS_URL: {
+    group: 'Events across processes',
+    description: '`redis://host:port`: ingestion events, rate-limit counters and the failed-credential throttle go through Redis, so `strata index` and several `strata serve --no-index` replicas share them.',
+    unset: 'events in-process (one process)',
+  },
+  EVENTS_NAMESPACE: {
+    group: 'Events across processes',
+    description: "Names this deployment's Redis channels (`strata:<namespace>:events:<topic>`), so two deployments sharing a Redis never hear each other.",
+    unset: 'the deployment id stored in the database',
+  },
+  EVENTS_SECRET: {
+    group: 'Events across processes',
+    description: 'At least 32 characters: HMAC-SHA256 key of every Redis event message; messages that do not verify are dropped.',
+    unset: 'derived from `JWT_SECRET`',
+  },
+  STRATA_MODE: {
+    group: 'Edge and security',
+    description: '`production` closes GraphiQL, anonymous introspection, `/metrics` and CORS `*`; `development` opens them. Wins over `NODE_ENV`; `strata dev` runs in development.',
+    unset: 'from `NODE_ENV`',
+  },
+  CORS_ORIGINS: {
+    group: 'Edge and security',
+    description: '`*` or a comma-separated list of origins (`https://app.example.com`) whose browsers may read replies.',
+    unset: '`*` (no credentials); none in production',
+  },
+  GRAPHIQL: { group: 'Edge and security', description: 'The GraphiQL page on `GET /graphql` (and `GET /` leading to it).', unset: 'on; off in production' },
+  CONSOLE: { group: 'Edge and security', description: 'The builder console at `/console` (a static page; everything it does needs the user’s token).', unset: 'on' },
+  INTROSPECTION: {
+    group: 'Edge and security',
+    description: 'Introspection for callers without credentials (with an access key or bearer token it always works).',
+    unset: 'on; off in production',
+  },
+  METRICS_TOKEN: {
+    group: 'Edge and security',
+    description: '`/metrics` then requires `Authorization: Bearer <METRICS_TOKEN>`.',
+    unset: '`/metrics` open in development, refused in production',
+  },
+  TRUST_PROXY_HOPS: { group: 'Edge and security', description: 'Reverse proxies in front of Strata whose `X-Forwarded-For` entries name the client address (1 behind one Caddy or nginx).' },
+  AUTH_FAILURE_LIMIT: { group: 'Edge and security', description: 'Failed credential checks one client address may make per window before it is answered `RateLimited` (HTTP 429 with `Retry-After`).' },
+  AUTH_FAILURE_WINDOW_SECONDS: { group: 'Edge and security', description: 'The window of `AUTH_FAILURE_LIMIT`, in seconds.' },
+  KEY_REQUESTS_PER_SECOND: { group: 'Access keys', description: 'Requests per second an access key may make unless it has its own rate; `0`: no limit.' },
+  KEY_REQUESTS_PER_MONTH: { group: 'Access keys', description: 'Requests per calendar month (UTC) an access key may make unless it has its own quota; `0`: no quota.' },
+  KEY_USAGE_FLUSH_SECONDS: { group: 'Access keys', description: 'How often each process adds the requests it counted per key and day to the database (`accessKeyUsage`).' },
+  ASSET_STORAGE: { group: 'Media storage', description: '`local`: uploads in `ASSET_DIR`; `s3`: in S3-compatible object storage, so every replica serves them.' },
+  ASSET_DIR: { group: 'Media storage', description: 'Where uploaded media of hosted collection tokens are stored (created 0700).', unset: '`$DATA_DIR/assets`' },
+  ASSET_MAX_BYTES: { group: 'Media storage', description: 'Largest accepted upload, in bytes (413 above it, enforced while reading).' },
+  S3_BUCKET: { group: 'Media storage', description: 'The bucket; required with `ASSET_STORAGE=s3`.' },
+  S3_PREFIX: { group: 'Media storage', description: 'Key prefix inside the bucket.' },
+  S3_REGION: { group: 'Media storage', description: 'The bucket’s region.' },
+  S3_ENDPOINT: { group: 'Media storage', description: 'An S3-compatible server (MinIO, R2, …).', unset: 'AWS' },
+  S3_FORCE_PATH_STYLE: { group: 'Media storage', description: '`true`: address objects as `<endpoint>/<bucket>/<key>`.', unset: '`true` with `S3_ENDPOINT`, `false` without' },
+  S3_ACCESS_KEY_ID: { group: 'Media storage', description: 'Static credentials (with `S3_SECRET_ACCESS_KEY`: both or neither).', unset: "the AWS SDK's default chain" },
+  S3_SECRET_ACCESS_KEY: { group: 'Media storage', description: 'Static credentials (with `S3_ACCESS_KEY_ID`: both or neither).', unset: "the AWS SDK's default chain" },
+  GATEWAY_CONCURRENCY: { group: 'IndexerGateway and prices', description: 'Chains one IndexerGateway request queries at once.' },
+  GATEWAY_CHAIN_TIMEOUT_MS: { group: 'IndexerGateway and prices', description: 'A chain that has not answered within this many ms answers with its `errorReason` instead.' },
+  GATEWAY_HEALTH_TTL_MS: { group: 'IndexerGateway and prices', description: "How long a chain's node is taken as answering (or not) after one check, in ms." },
+  PRICE_FEED_URL: {
+    group: 'IndexerGateway and prices',
+    description: 'An HTTP(S) JSON document of USD prices; it answers the price methods and `priceUSD`/`balanceUSD` fields.',
+    unset: 'no price source',
+  },
+  PRICE_FEED_TTL_MS: { group: 'IndexerGateway and prices', description: 'How long one read of the price feed is used before it is read again, in ms.' },
+  PRICE_FEED_ALLOW_HOSTS: { group: 'IndexerGateway and prices', description: "Hosts the price feed may be on despite the private-address guard (a feed on the operator's own network)." },
+};
+
+/** Variables read outside the zod schema. */
+export const envOutsideSchema: Readonly<Record<string, EnvDescription & { type: string }>> = {
+  NODE_ENV: {
+    group: 'Edge and security',
+    type: 'string',
+    description: 'graphql-js and graphql-ws skip development-only checks in `production`; the mode, unless `STRATA_MODE` says otherwise.',
+    unset: '`production` (set by `bin/strata.js`)',
+  },
+};
