@@ -344,6 +344,37 @@ describe('the same capabilities in GraphQL', () => {
     expect(r.body.data.contractSupplies.nodes).toEqual([{ tokenId: '0', supply: String(await env.tokens.erc20.totalSupply()), holders: expect.any(Number) }]);
   });
 
+  it('tokenBalancesDetails, tokenBalancesByContract, tokenSuppliesMap and the syncBalance mutation', async () => {
+    const r = await gql(
+      `query($a: [String!]!, $n: String!, $m: String!) {
+        tokenBalancesDetails(filter: { accountAddresses: $a, contractStatus: ALL, contractTypes: ["erc1155"], omitNativeBalances: true }) {
+          totalCount nativeBalances { balance } nodes { accountAddress tokenId balance contractType }
+        }
+        tokenBalancesByContract(filter: { contractAddresses: [$n], tokenIds: ["1"] }) { totalCount nodes { accountAddress balance } }
+        tokenSuppliesMap(tokens: [{ contractAddress: $m, tokenIds: ["2"] }]) { contractAddress contractType supplies { tokenId supply holders } }
+      }`,
+      { a: [env.A], n: env.addr.erc721, m: env.addr.erc1155 },
+    );
+    expect(r.body.errors).toBeUndefined();
+    const d = r.body.data;
+    expect(d.tokenBalancesDetails.nativeBalances).toEqual([]);
+    expect(d.tokenBalancesDetails.nodes.map((n: any) => `${n.accountAddress}|${n.contractType}|${n.tokenId}|${n.balance}`).sort()).toEqual(
+      (await onChainRows([env.A], ['erc1155'], ALL_IDS)).map((row) => row.replace(`|${env.addr.erc1155}|`, '|ERC1155|')),
+    );
+    expect(d.tokenBalancesDetails.totalCount).toBe(d.tokenBalancesDetails.nodes.length);
+    expect(d.tokenBalancesByContract).toEqual({ totalCount: 1, nodes: [{ accountAddress: (await env.tokens.erc721.ownerOf(1n)).toLowerCase(), balance: '1' }] });
+    let supply2 = 0n;
+    for (const h of holders()) supply2 += await env.tokens.erc1155.balanceOf(h, 2n);
+    expect(d.tokenSuppliesMap).toEqual([{ contractAddress: env.addr.erc1155, contractType: 'ERC1155', supplies: [{ tokenId: '2', supply: String(supply2), holders: 2 }] }]);
+
+    const sync = await gql(`mutation($a: String!, $c: String!) { syncBalance(accountAddress: $a, contractAddress: $c, tokenId: "3") { outcome balance previous contractType tokenId } }`, {
+      a: env.A,
+      c: env.addr.erc1155,
+    });
+    const onChain = String(await env.tokens.erc1155.balanceOf(env.A, 3n));
+    expect(sync.body.data.syncBalance).toEqual({ outcome: 'UNCHANGED', balance: onChain, previous: onChain, contractType: 'ERC1155', tokenId: '3' });
+  });
+
   it('transactionReceipt without waiting: null for a transaction not mined; a bad filter is INVALID_ARGUMENT', async () => {
     const none = await gql(`{ transactionReceipt(filter: { txnHash: "0x${'cd'.repeat(32)}" }) { txnHash } }`);
     expect(none.body).toEqual({ data: { transactionReceipt: null } });
