@@ -51,7 +51,6 @@ export const createIndexerExtrasService = ({
   registry,
   subscriptions,
   balanceRepair,
-  receiptWaitMs,
 }: {
   db: Db;
   auth: AuthService;
@@ -60,7 +59,6 @@ export const createIndexerExtrasService = ({
   subscriptions: SubscriptionsService;
   /** Ingestion's writer for SyncBalance (src/ingestion/balance-repair.ts); null where none is composed. */
   balanceRepair: BalanceRepair | null;
-  receiptWaitMs?: number;
 }): IndexerExtrasService => {
   /** Checks the access key, then names the chain. */
   const on = async (creds: Credentials, req: OnChain) => {
@@ -126,7 +124,7 @@ export const createIndexerExtrasService = ({
     async transactionReceipt(creds, req) {
       const chainId = await on(creds, req);
       const live = (filter: ReceiptFilterRequest) => subscriptions.receipts(creds, { chainId: String(chainId), filter });
-      return fetchReceipt({ db, registry, live, waitMs: receiptWaitMs }, { chainId, filter: req.filter ?? {}, wait: req.wait ?? false, maxBlockWait: req.maxBlockWait });
+      return fetchReceipt({ db, registry, live }, { chainId, filter: req.filter ?? {}, wait: req.wait ?? false, maxBlockWait: req.maxBlockWait });
     },
 
     async syncBalance(creds, req) {
