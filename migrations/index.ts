@@ -17,6 +17,7 @@ import { AccessKeyLimits1764720000000 } from './1764720000000-access-key-limits'
 import { ClusteredBalances1764810000000 } from './1764810000000-clustered-balances';
 import { ContractCollectionIds1795771843514 } from './1795771843514-contract-collection-ids';
 import { MetadataTasks1795771896563 } from './1795771896563-metadata-tasks';
+import { MetadataTaskLookup1795774729938 } from './1795774729938-metadata-task-lookup';
 import { TokenTraitsAndOverrides1795771878158 } from './1795771878158-token-traits-and-overrides';
 
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   ContractCollectionIds1795771843514,
   TokenTraitsAndOverrides1795771878158,
   MetadataTasks1795771896563,
+  MetadataTaskLookup1795774729938,
 ];

@@ -3,6 +3,8 @@
 import { Admin, InvalidArgumentError, Metadata, NotFoundError, PermissionDeniedError, TaskStatus, UnauthorizedError, WebrpcError } from '@0xsequence/metadata';
 import { ADMIN_TOKEN, RFC3339_TRIMMED, startMetadataEnv, waitFor, type MetadataEnv } from '../integration/metadata/fixtures';
 import { rejectionOf as rejectionOfCall } from '../helpers/rejection';
+import { pruneFinishedTasks } from '../../src/domain/metadata-jobs/task-store';
+import { MetadataTaskEntity } from '../../src/db';
 
 let env: MetadataEnv;
 let metadata: Metadata;
@@ -142,5 +144,22 @@ describe('Metadata refresh tasks through the published classes', () => {
     expect(empty).toBeInstanceOf(InvalidArgumentError);
     const anonymous = await rejectionOf(new Metadata(env.server.url, fetch).refreshTokenMetadata({ chainID, contractAddress: nft.address, tokenIDs: ['1'] }));
     expect(anonymous).toBeInstanceOf(UnauthorizedError);
+  });
+
+  it('finished tasks are pruned after their retention; queued ones are kept', async () => {
+    const { taskID } = await metadata.refreshContractInfo({ chainID, contractAddress: nft.address });
+    await finished(taskID!);
+    const db = env.server.app.db;
+    expect(await pruneFinishedTasks(db, new Date(Date.now() - 60_000))).toBe(0);
+    // A task due in an hour: queued, never run, and not pruned however old the cut.
+    const now = new Date();
+    await db.getRepository(MetadataTaskEntity).insert({
+      queue: 'tokens', status: 'QUEUED', origin: 'request', chainId: env.anvil.chainId, contract: nft.address, payload: '{"tokenIds":["1"]}',
+      result: null, error: null, tries: 0, runAt: new Date(now.getTime() + 3_600_000), leaseUntil: null, lastRanAt: null, createdAt: now, updatedAt: now,
+    });
+    expect(await pruneFinishedTasks(db, new Date(Date.now() + 1_000))).toBeGreaterThanOrEqual(1);
+    expect(await rejectionOf(metadata.getTask({ taskId: taskID! }))).toBeInstanceOf(NotFoundError);
+    const [{ n }] = await db.query(`SELECT COUNT(*) AS n FROM metadata_tasks WHERE status = 'QUEUED'`);
+    expect(Number(n)).toBe(1);
   });
 });

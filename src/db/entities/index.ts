@@ -20,6 +20,7 @@ import { ProjectEntity } from './project';
 import { TokenMetadataEntity } from './token-metadata';
 import { TokenSearchEntity } from './token-search';
 import { TokenTraitEntity } from './token-trait';
+import { TokenTraitValueEntity } from './token-trait-value';
 import { TransferEntity } from './transfer';
 import { WalletLinkEntity } from './wallet-link';
 import { WalletLinkNonceEntity } from './wallet-link-nonce';
@@ -46,6 +47,7 @@ export * from './project';
 export * from './token-metadata';
 export * from './token-search';
 export * from './token-trait';
+export * from './token-trait-value';
 export * from './transfer';
 export * from './wallet-link';
 export * from './wallet-link-nonce';
@@ -75,6 +77,7 @@ export const entities = [
   AccessKeyUsageDayEntity,
   TokenSearchEntity,
   TokenTraitEntity,
+  TokenTraitValueEntity,
   ContractInfoOverrideEntity,
   MetadataTaskEntity,
 ];

@@ -1,6 +1,6 @@
 // The metadata_tasks table: queueing, claiming with a lease (safe with several processes), renewing, finishing.
 import type { EntityManager } from 'typeorm';
-import { LessThan, LessThanOrEqual } from 'typeorm';
+import { In, LessThan, LessThanOrEqual } from 'typeorm';
 import { MetadataTaskEntity, type Db, type MetadataTaskOrigin, type MetadataTaskQueue, type MetadataTaskRow } from '../../db';
 import { taskFromRow, type MetadataTask, type TaskPayload } from './task-types';
 
@@ -77,6 +77,17 @@ export const claimDueTasks = async (db: Db, max: number): Promise<MetadataTask[]
     if (r.affected === 1) claimed.push(taskFromRow({ ...t, status: 'RUNNING', leaseUntil, lastRanAt: now, tries: t.tries + 1, updatedAt: now }));
   }
   return claimed;
+};
+
+/** Finished tasks are kept this long after they ran (an app polls its task within minutes), then pruned. */
+export const TASK_RETENTION_MS = 7 * 24 * 60 * 60_000;
+
+/** Deletes up to `max` finished tasks that ran before `before` (index on status, run_at); returns how many. */
+export const pruneFinishedTasks = async (db: Db, before: Date, max = 10_000): Promise<number> => {
+  const repo = repoOf(db);
+  const old = await repo.find({ select: { id: true }, where: { status: In(['DONE', 'FAILED']), runAt: LessThan(before) }, take: max });
+  for (let i = 0; i < old.length; i += 1_000) await repo.delete({ id: In(old.slice(i, i + 1_000).map((t) => t.id)) });
+  return old.length;
 };
 
 /** Keeps a long task's lease (called between its chunks). */

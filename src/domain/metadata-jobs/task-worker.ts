@@ -6,8 +6,11 @@ import { retryDelayMs } from './backoff';
 import { shortError } from './failures';
 import { sweepDueRetries } from './retry-sweep';
 import { runTask, type TaskRunnerDeps } from './task-runner';
-import { claimDueTasks, finishTask, renewLease, requeueOrFail } from './task-store';
+import { claimDueTasks, finishTask, pruneFinishedTasks, renewLease, requeueOrFail, TASK_RETENTION_MS } from './task-store';
 import type { MetadataTask } from './task-types';
+
+/** How often finished tasks past their retention are deleted. */
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 export type TaskWorker = {
   start(): void;
@@ -32,6 +35,7 @@ export const createTaskWorker = ({
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let ticking: Promise<void> | null = null;
+  let prunedAt = 0;
 
   const runOne = async (task: MetadataTask) => {
     try {
@@ -50,6 +54,10 @@ export const createTaskWorker = ({
   const tick = async () => {
     try {
       await sweepDueRetries(deps.db);
+      if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        await pruneFinishedTasks(deps.db, new Date(Date.now() - TASK_RETENTION_MS));
+      }
       const free = concurrency - running.size;
       for (const task of await claimDueTasks(deps.db, stopped ? 0 : free)) {
         const p = runOne(task).finally(() => running.delete(p));

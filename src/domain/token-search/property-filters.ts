@@ -1,6 +1,6 @@
 // GetTokenMetadataPropertyFilters: every property of a contract's stored documents, with its type and the values (or
-// the numeric range) found, read from the index (distinct (name, value) pairs, in primary-key order).
-import { TokenTraitEntity, type Db, type TokenTraitKind } from '../../db';
+// the numeric range) found, read from token_trait_values (one row per distinct (name, value), in primary-key order).
+import { TokenTraitValueEntity, type Db, type TokenTraitKind } from '../../db';
 import type { PropertyType } from './filter';
 
 export type PropertyFilter = { name: string; type: PropertyType; min?: number; max?: number; values?: Array<string | number | boolean> };
@@ -22,21 +22,21 @@ export const propertyFiltersOf = async (
   db: Db,
   q: { chainId: number; contract: string; exclude: Set<string>; withValues: boolean },
 ): Promise<PropertyFilter[]> => {
-  const rows: Array<{ name: string; value: string; num: number | string | null; kind: TokenTraitKind }> = await db
-    .getRepository(TokenTraitEntity)
-    .createQueryBuilder('t')
-    .select(['t.name AS name', 't.value AS value', 'MIN(t.valueNum) AS num', 'MIN(t.kind) AS kind'])
-    .where('t.chainId = :chainId AND t.contract = :contract', { chainId: q.chainId, contract: q.contract })
-    .groupBy('t.name')
-    .addGroupBy('t.value')
-    .getRawMany();
+  const rows = await db
+    .getRepository(TokenTraitValueEntity)
+    .createQueryBuilder('v')
+    .select(['v.name', 'v.value', 'v.valueNum', 'v.kind'])
+    .where('v.chainId = :chainId AND v.contract = :contract AND v.tokens > 0', { chainId: q.chainId, contract: q.contract })
+    .orderBy('v.name', 'ASC')
+    .addOrderBy('v.value', 'ASC')
+    .getMany();
   const byName = new Map<string, Found>();
   for (const r of rows) {
     if (q.exclude.has(r.name)) continue;
     let f = byName.get(r.name);
     if (!f) byName.set(r.name, (f = { kinds: new Set(), values: [] }));
     f.kinds.add(r.kind);
-    f.values.push({ value: r.value, num: r.num === null ? null : Number(r.num), kind: r.kind });
+    f.values.push({ value: r.value, num: r.valueNum === null ? null : Number(r.valueNum), kind: r.kind });
   }
   return [...byName].map(([name, f]) => {
     const type = typeOf(f.kinds);

@@ -12,7 +12,7 @@ import { requireAddress, requireText, type Maybe } from '../validate';
 import { searchFilterOf } from './filter';
 import type { TokenSearchIndex } from './index-store';
 import { propertyFiltersOf, type PropertyFilter } from './property-filters';
-import { filteredTokens, tokensByName } from './query';
+import { filteredTokens, planSearch, tokensByName } from './query';
 
 export const TOKEN_SEARCH_PAGE = { default: 50, max: 100, cursorTag: 'ts1' };
 export const TOKEN_QUERY_PAGE = { default: 50, max: 100, cursorTag: 'tq1' };
@@ -73,7 +73,8 @@ export const createTokenSearchService = ({
     const filter = searchFilterOf(req.filter);
     const page = resolvePageRequest(req.page, TOKEN_SEARCH_PAGE);
     await index.catchUp(chainId, contract);
-    const matching = () => filteredTokens(db, chainId, contract, filter);
+    const plan = await planSearch(db, chainId, contract, filter);
+    const matching = () => filteredTokens(db, chainId, contract, filter, plan);
     const totalCount = () => matching().getCount();
     const w = await offsetWindow(TOKEN_SEARCH_PAGE.cursorTag, page, totalCount);
     const rows = await matching().select(['s.tokenId', 's.tokenKey']).orderBy('s.tokenKey', 'ASC').offset(w.offset).limit(w.limit).getMany();
