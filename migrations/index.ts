@@ -19,6 +19,7 @@ import { ContractCollectionIds1795771843514 } from './1795771843514-contract-col
 import { MetadataTasks1795771896563 } from './1795771896563-metadata-tasks';
 import { MetadataTaskLookup1795774729938 } from './1795774729938-metadata-task-lookup';
 import { TokenTraitsAndOverrides1795771878158 } from './1795771878158-token-traits-and-overrides';
+import { TokenTraitValues1795774342478 } from './1795774342478-token-trait-values';
 
 export const migrations = [
   Foundation1763784000000,
@@ -40,5 +41,6 @@ export const migrations = [
   ContractCollectionIds1795771843514,
   TokenTraitsAndOverrides1795771878158,
   MetadataTasks1795771896563,
+  TokenTraitValues1795774342478,
   MetadataTaskLookup1795774729938,
 ];
