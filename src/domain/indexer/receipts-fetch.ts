@@ -27,8 +27,6 @@ export type ReceiptFetchDeps = {
   registry: Pick<ChainRegistry, 'client'>;
   /** The chain's live receipts matching the filter (subscriptions), for a filter without a transaction hash. */
   live(filter: ReceiptFilterRequest): Promise<AsyncIterableIterator<ReceiptEvent>>;
-  /** Tests shorten the bound; never above RECEIPT_WAIT_MAX_MS. */
-  waitMs?: number;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -74,7 +72,7 @@ export const fetchReceipt = async (deps: ReceiptFetchDeps, req: ReceiptFetch): P
   const maxBlocks = maxBlockWaitOf(req.maxBlockWait);
   const hash = filter.txnHash ? (filter.txnHash.toLowerCase() as Hex) : null;
   if (!hash && !req.wait) throw invalidArgument('filter.txnHash', 'is required unless waiting for the next matching receipt');
-  const waitMs = Math.min(deps.waitMs ?? RECEIPT_WAIT_MAX_MS, RECEIPT_WAIT_MAX_MS);
+  const waitMs = RECEIPT_WAIT_MAX_MS;
   const deadline = Date.now() + waitMs;
   const client = await deps.registry.client(chainId).catch(() => Promise.reject(unavailable(chainId)));
   const onNode = <T>(p: Promise<T>) => p.catch((err) => Promise.reject(err instanceof DomainError ? err : unavailable(chainId)));
