@@ -29,11 +29,23 @@ export const asClientError = (e: GraphQLError): GraphQLError =>
     ? new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { ...e.extensions, code: BAD_USER_INPUT } })
     : e;
 
+/**
+ * The code of a refusal of the document itself, named as yoga names them over HTTP: a limit's, a syntax error, or a
+ * validation error (located in the document, not at a result path, and not thrown by anything that ran).
+ */
+const documentCodeOf = (e: GraphQLError): string | null => {
+  const limit = limitCodeOf(e.message);
+  if (limit) return limit;
+  if (e.path || e.originalError) return null;
+  if (e.message.startsWith('Syntax Error:')) return 'GRAPHQL_PARSE_FAILED';
+  return e.nodes?.length ? 'GRAPHQL_VALIDATION_FAILED' : null;
+};
+
 /** `e` with a code when it is a refusal this module knows and has none (graphql-ws's errors; yoga's get theirs on their way). */
 export const withErrorCode = (e: GraphQLError): GraphQLError => {
   if (e.extensions?.code !== undefined) return e;
   const client = asClientError(e);
   if (client !== e) return client;
-  const code = limitCodeOf(e.message);
+  const code = documentCodeOf(e);
   return code ? new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, code } }) : e;
 };

@@ -6,7 +6,7 @@
 // The gate also gives every error graphql-ws sends its extensions.code (a stream that fails mid-way, such as one whose
 // access key was revoked, would otherwise reach the client as a bare message).
 import type { IncomingMessage } from 'node:http';
-import type { GraphQLError } from 'graphql';
+import type { ExecutionResult, GraphQLError } from 'graphql';
 import type { ServerOptions } from 'graphql-ws';
 import type { Extra } from 'graphql-ws/use/ws';
 import type { WebSocket } from 'ws';
@@ -80,6 +80,16 @@ export const createWsGate = ({ clientAddressOf, limits = DEFAULT_WS_GATE }: { cl
       // Errors refuse the subscription; anything else means its credentials were admitted.
       if (answer && !Array.isArray(answer) && presentsCredentials(ctx.connectionParams, payload.extensions)) release(ctx.extra.socket);
       return answer;
+    },
+    // A subscription that cannot start (its variables do not coerce) is answered as one result with errors: coded too.
+    // Events without errors pass untouched, without another turn of the event loop.
+    onNext: (ctx, id, payload, args, result) => {
+      const own = options.onNext ? options.onNext(ctx, id, payload, args, result) : undefined;
+      const coded = (r: unknown) => {
+        const base = (r ?? result) as ExecutionResult;
+        return (base.errors?.length ? { ...base, errors: base.errors.map(withErrorCode) } : r) as never;
+      };
+      return own instanceof Promise ? own.then(coded) : coded(own);
     },
     onError: async (ctx, id, payload, errors) => {
       const own = options.onError ? await options.onError(ctx, id, payload, errors) : undefined;

@@ -96,3 +96,19 @@ it('gives no "Did you mean" suggestions when introspection is off, to anonymous 
     expect(r.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
   }
 });
+
+it('codes graphql-ws refusals of the document as HTTP does, without suggestions when introspection is off', async () => {
+  const client = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Access-Key': key } });
+  const refusal = (query: string, variables?: Record<string, unknown>) =>
+    new Promise<any>((resolve) => client.subscribe({ query, variables }, { next: resolve, error: resolve, complete: () => resolve('complete') }));
+  try {
+    expect((await refusal('subscription { balanceEvents('))[0].extensions).toEqual({ code: 'GRAPHQL_PARSE_FAILED' });
+    const unknown = await refusal(`subscription { balanceEvents(contractAddress: "0x${'1'.repeat(40)}") { balanc } }`);
+    expect(unknown[0]).toMatchObject({ message: 'Cannot query field "balanc" on type "BalanceEvent".', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    // Variables that do not coerce: one result with errors (graphql-ws sends it as `next`, then completes).
+    const wrongType = await refusal('subscription($a: String!) { balanceEvents(contractAddress: $a) { balance } }', { a: 5 });
+    expect(wrongType.errors[0]).toMatchObject({ message: expect.stringMatching(/^Variable "\$a" got invalid value 5/), extensions: { code: 'BAD_USER_INPUT' } });
+  } finally {
+    await client.dispose();
+  }
+});
