@@ -11,6 +11,7 @@ import {
   RequestConflictError,
   UnauthorizedError,
   WebrpcError,
+  type ContractInfoOverride,
 } from '@0xsequence/metadata';
 import { SequenceIndexer } from '@0xsequence/indexer';
 import { ADMIN_TOKEN, gql, startMetadataEnv, type MetadataEnv } from '../integration/metadata/fixtures';
@@ -121,14 +122,16 @@ describe('Admin contract-info overrides against Strata', () => {
   });
 
   it('lists overrides page by page, of one chain or all', async () => {
+    // Strata names each listed override's contract (fields the published type does not declare).
+    const addressOf = (o: ContractInfoOverride) => (o as ContractInfoOverride & { contractAddress: string }).contractAddress;
     await admin.addContractInfoOverride({ chainID, contractAddress: dogs, contractInfoOverride: { extensions: { blacklist: true } } }, operator);
     const all = await admin.getContractInfoOverrides({}, operator);
     expect(all.page).toEqual({ pageSize: 50, more: false });
-    expect(all.contractInfoOverrides.map((o) => o.contractAddress)).toEqual([cats, dogs].sort());
+    expect(all.contractInfoOverrides.map(addressOf)).toEqual([cats, dogs].sort());
     const first = await admin.getContractInfoOverrides({ chainID, page: { pageSize: 1 } }, operator);
     expect(first.page).toEqual({ page: 2, pageSize: 1, more: true });
     const second = await admin.getContractInfoOverrides({ chainID, page: first.page }, operator);
-    expect([...first.contractInfoOverrides, ...second.contractInfoOverrides].map((o) => o.contractAddress)).toEqual([cats, dogs].sort());
+    expect([...first.contractInfoOverrides, ...second.contractInfoOverrides].map(addressOf)).toEqual([cats, dogs].sort());
     // A blacklisting override leaves the contract out of searches.
     expect((await metadata.searchContractsByQuery({ q: 'plain', chainID }, key())).contractInfo).toEqual([]);
     expect(await info(dogs)).toMatchObject({ name: 'Plain Dogs', extensions: { blacklist: true }, overridden: true });
