@@ -94,3 +94,13 @@ it('ends a stream whose key went without a notice (a message lost on the way) at
   expect(await stream.next(STREAM_KEY_SWEEP_MS + 2_000)).toEqual({ webrpcError: expect.objectContaining({ error: 'AccessKeyNotFound', code: 1101 }) });
   expect(Date.now() - deletedAt).toBeLessThan(STREAM_KEY_SWEEP_MS + 1_000);
 }, 30_000);
+
+it('ends a browser’s stream when its key stops allowing the stream’s origin', async () => {
+  const { id, key } = await newKey();
+  const stream = await openNdjson(`${server.url}/rpc/Indexer/SubscribeBalanceUpdates`, { contractAddress: CONTRACT }, { 'X-Access-Key': key, Origin: 'https://app.example' });
+  readers.push(stream);
+  expect(stream.status).toBe(200);
+  const r = await server.graphql(`mutation($id: Int!) { updateAccessKey(id: $id, input: { origins: ["https://other.example"] }) { id } }`, { id }, owner);
+  expect(r.body.errors).toBeUndefined();
+  expect(await stream.next(BOUND_MS)).toEqual({ webrpcError: expect.objectContaining({ error: 'InvalidOrigin', code: 1103, status: 403 }) });
+});
