@@ -104,4 +104,12 @@ describe('two servers sharing Redis', () => {
     }
     expect(seen).toEqual({ requests: burstResult.served + 2, refused: burstResult.rate });
   });
+
+  it('requests refused for the quota give their count back: raising the quota by one lets exactly one more through', async () => {
+    const { id, key } = await keyWith(a, owner, { requestsPerSecond: 10_000, requestsPerMonth: 3 });
+    expect(await burst([a, b], key, 10)).toEqual({ served: 3, rate: 0, quota: 7, other: [] });
+    await a.graphql(`mutation($id: Int!) { updateAccessKey(id: $id, input: { requestsPerMonth: 4 }) { id } }`, { id }, owner);
+    // B still remembers the key's old limits for up to 5 s; A, which made the change, reads them at once.
+    expect(await burst([a], key, 3)).toEqual({ served: 1, rate: 0, quota: 2, other: [] });
+  });
 });
