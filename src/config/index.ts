@@ -123,7 +123,7 @@ export const envSchema = z.object({
   METADATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   METADATA_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1_048_576).default(5 * 1_048_576),
   METADATA_HOST_RATE: z.coerce.number().int().min(1).max(10_000).default(50),
-  METADATA_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(16),
+  METADATA_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   METADATA_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   METADATA_TASK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -1,7 +1,6 @@
-// Fetches per host: at most `concurrency` at once and `ratePerSecond` started per second, so refreshing a 10,000-token
-// collection (or a burst of events) queues behind one gateway's limit instead of hammering it. Other hosts are not
-// held up by a busy one.
-import pLimit from 'p-limit';
+// Fetches started per host and second, so refreshing a 10,000-token collection (or a burst of events) queues behind
+// one gateway's rate instead of hammering it. Other hosts are not held up by a busy one. How many run at once per
+// host is the safe fetcher's own bound (perHostConcurrency, METADATA_HOST_CONCURRENCY).
 import { RateLimiterMemory, RateLimiterQueue } from 'rate-limiter-flexible';
 import type { SafeFetcher } from '../../web';
 
@@ -12,39 +11,32 @@ const hostOf = (url: string): string => {
   try {
     return new URL(url).host.toLowerCase();
   } catch {
-    return '';
+    return 'invalid';
   }
 };
 
-export const limitPerHost = (fetcher: Fetcher, { ratePerSecond, concurrency }: { ratePerSecond: number; concurrency: number }): Fetcher => {
+export const limitPerHost = (fetcher: Fetcher, { ratePerSecond }: { ratePerSecond: number }): Fetcher => {
   // Points per host and second, kept by the limiter (it forgets a key once its second is over).
   const points = new RateLimiterMemory({ points: ratePerSecond, duration: 1 });
-  type Slot = { limit: ReturnType<typeof pLimit>; rate: RateLimiterQueue };
-  const slots = new Map<string, Slot>();
-
-  const slotOf = (host: string): Slot => {
-    let slot = slots.get(host);
-    if (!slot) {
-      // The queue makes callers wait for a point rather than fail.
-      slot = { limit: pLimit(concurrency), rate: new RateLimiterQueue(points, { maxQueueSize: 1_000_000 }) };
-      slots.set(host, slot);
-    }
-    return slot;
-  };
+  // One waiting line per host with fetches waiting; a host's line goes when its last caller leaves.
+  const lines = new Map<string, { queue: RateLimiterQueue; users: number }>();
 
   return {
-    fetchText(url) {
-      const host = hostOf(url) || 'invalid';
-      const slot = slotOf(host);
-      return slot
-        .limit(async () => {
-          await slot.rate.removeTokens(1, host);
-          return fetcher.fetchText(url);
-        })
-        .finally(() => {
-          // Forget idle hosts, so a long run over many hosts keeps no state for them.
-          if (slot.limit.activeCount === 0 && slot.limit.pendingCount === 0 && slots.get(host) === slot) slots.delete(host);
-        });
+    async fetchText(url) {
+      const host = hostOf(url);
+      let line = lines.get(host);
+      if (!line) {
+        line = { queue: new RateLimiterQueue(points, { maxQueueSize: 1_000_000 }), users: 0 };
+        lines.set(host, line);
+      }
+      line.users++;
+      try {
+        // Waits for a point rather than failing: the caller's own bounds (read wait, task lease) apply.
+        await line.queue.removeTokens(1, host);
+      } finally {
+        if (--line.users === 0 && lines.get(host) === line) lines.delete(host);
+      }
+      return fetcher.fetchText(url);
     },
     close: () => fetcher.close(),
   };
