@@ -2,7 +2,7 @@
 // uri(id) points at the server (no minting needed: every id has a URI); one RefreshTokenMetadata task of N token ids
 // per run, timed from queueing to DONE. Each token costs what it costs in production: an eth_call of uri(id), an HTTP
 // fetch through the safe fetcher and the per-host limiter, and an upsert of the document.
-// Run: npm run bench:metadata-refresh [-- --tokens 5000] [--rate 10000] [--concurrency 16] [--profile] [--mysql mysql://root@127.0.0.1:3306/strata_rbench]
+// Run: npm run bench:metadata-refresh [-- --tokens 5000] [--rate 10000] [--concurrency 4] [--profile] [--mysql mysql://root@127.0.0.1:3306/strata_rbench]
 // The MySQL database named in the URL is dropped and re-created. stdout: one JSON line per run (--profile adds where
 // the process's CPU time went).
 import fs from 'node:fs';
@@ -50,7 +50,7 @@ const main = async () => {
   const tokens = numberOption('tokens', 5_000);
   const runs = numberOption('runs', 2);
   const rate = numberOption('rate', 10_000);
-  const concurrency = numberOption('concurrency', 16);
+  const concurrency = numberOption('concurrency', 4);
   const mysqlUrl = option('mysql');
   if (mysqlUrl) await ensureMysqlDatabase(mysqlUrl, { drop: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-refresh-'));
