@@ -90,7 +90,7 @@ it('logs a client error with one message field', async () => {
 });
 
 it('gives no "Did you mean" suggestions when introspection is off, to anonymous callers and key holders alike', async () => {
-  for (const headers of [{}, { 'X-Access-Key': key }]) {
+  for (const headers of [{}, { 'X-Access-Key': key }] as Array<Record<string, string>>) {
     const r = await post('{ chains { chainIdd } }', {}, headers);
     expect(r.body.errors?.[0]?.message).toBe('Cannot query field "chainIdd" on type "ChainStatus".');
     expect(r.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
