@@ -41,22 +41,21 @@ export const createTokenSearchIndex = ({ db, logger }: { db: Db; logger: Logger 
 
   /** Adds `delta` to the token count of each (name, value); values a token gained take its kind and number. */
   const countValues = async (m: EntityManager, chainId: number, contract: string, deltas: Map<string, Delta>) => {
-    // A fixed order, so two writers lock shared rows in the same order.
+    // A fixed order, so two writers lock shared rows in the same order. Counts below 0 (a lost race) read as 0.
     const rows = [...deltas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => d);
-    const gained = rows.filter((d) => d.gained);
-    for (let i = 0; i < gained.length; i += CHUNK) {
-      const part = gained.slice(i, i + CHUNK);
-      const values = part.map(() => '(?, ?, ?, ?, ?, ?, 0)').join(', ');
-      const conflict = mysql ? 'ON DUPLICATE KEY UPDATE tokens = tokens' : 'ON CONFLICT (chain_id, contract, name, value) DO NOTHING';
-      await m.query(
-        `INSERT INTO token_trait_values (chain_id, contract, name, value, kind, value_num, tokens) VALUES ${values} ${conflict}`,
-        part.flatMap(({ t }) => [chainId, contract, t.name, t.value, t.kind, t.valueNum]),
-      );
-    }
-    const where = 'WHERE chain_id = ? AND contract = ? AND name = ? AND value = ?';
-    for (const { t, delta, gained: g } of rows) {
-      if (g) await m.query(`UPDATE token_trait_values SET tokens = tokens + ?, kind = ?, value_num = ? ${where}`, [delta, t.kind, t.valueNum, chainId, contract, t.name, t.value]);
-      else if (delta) await m.query(`UPDATE token_trait_values SET tokens = CASE WHEN tokens + ? < 0 THEN 0 ELSE tokens + ? END ${where}`, [delta, delta, chainId, contract, t.name, t.value]);
+    for (const gained of [true, false]) {
+      const part = rows.filter((d) => d.gained === gained && (gained || d.delta !== 0));
+      const set = mysql
+        ? `tokens = GREATEST(tokens + VALUES(tokens), 0)${gained ? ', kind = VALUES(kind), value_num = VALUES(value_num)' : ''}`
+        : `tokens = MAX(tokens + excluded.tokens, 0)${gained ? ', kind = excluded.kind, value_num = excluded.value_num' : ''}`;
+      const conflict = mysql ? `ON DUPLICATE KEY UPDATE ${set}` : `ON CONFLICT (chain_id, contract, name, value) DO UPDATE SET ${set}`;
+      for (let i = 0; i < part.length; i += CHUNK) {
+        const chunk = part.slice(i, i + CHUNK);
+        await m.query(
+          `INSERT INTO token_trait_values (chain_id, contract, name, value, kind, value_num, tokens) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')} ${conflict}`,
+          chunk.flatMap(({ t, delta }) => [chainId, contract, t.name, t.value, t.kind, t.valueNum, delta]),
+        );
+      }
     }
   };
 

@@ -3,7 +3,7 @@
 // (driven by its rarest condition, or walking the contract in token order) answers what a scan of the documents would.
 import { loadConfig } from '../../../src/config';
 import { createLogger } from '../../../src/config/logger';
-import { createDataSource, type Db } from '../../../src/db';
+import { createDataSource, TokenMetadataEntity, type Db } from '../../../src/db';
 import { createTokenSearchIndex } from '../../../src/domain/token-search/index-store';
 import { searchFilterOf, type SearchFilter } from '../../../src/domain/token-search/filter';
 import { filteredTokens, planSearch } from '../../../src/domain/token-search/query';
@@ -15,11 +15,14 @@ import { prng } from '../../bench/lib/stats';
 
 const CHAIN = 31337;
 const CONTRACT = `0x${'5e'.repeat(20)}`;
+/** Its documents are stored before the index looks at them: the first search's catch-up indexes them, in batches. */
+const STORED = `0x${'6f'.repeat(20)}`;
 const COLORS = ['Red', 'Green', 'Blue', 'Gold'];
 
 let database: TestDatabase;
 let db: Db;
 const docs = new Map<string, NormalizedTokenMetadata>();
+const storedDocs = new Map<string, NormalizedTokenMetadata>();
 
 const random = prng(3);
 const docOf = (tokenId: string): NormalizedTokenMetadata => ({
@@ -50,6 +53,12 @@ beforeAll(async () => {
     docs.set(id, docOf(id));
     await index.write({ chainId: CHAIN, contract: CONTRACT, tokenId: id }, docs.get(id)!, new Date(5_000 + i));
   }
+  const at = new Date(9_000);
+  for (let i = 1; i <= 450; i++) storedDocs.set(String(i), docOf(String(i)));
+  await db.getRepository(TokenMetadataEntity).insert(
+    [...storedDocs].map(([tokenId, d]) => ({ chainId: CHAIN, contract: STORED, tokenId, status: 'AVAILABLE' as const, sourceUri: null, document: JSON.stringify(d), error: null, attempts: 0, fetchedAt: at, attemptedAt: at, retryAt: null, updatedAt: at })),
+  );
+  await index.catchUp(CHAIN, STORED);
 });
 afterAll(async () => {
   await db?.destroy();
@@ -77,21 +86,28 @@ const run = async (f: SearchFilter, plan: Awaited<ReturnType<typeof planSearch>>
   (await filteredTokens(db, CHAIN, CONTRACT, f, plan).select(['s.tokenId', 's.tokenKey']).orderBy('s.tokenKey', 'ASC').getMany()).map((r) => r.tokenId);
 
 describe('trait search index', () => {
-  it('counts each value’s tokens exactly after rewrites', async () => {
+  it('counts each value’s tokens exactly after rewrites, and after a catch-up in batches', async () => {
+    await expectCounts(CONTRACT, docs);
+    await expectCounts(STORED, storedDocs);
+  });
+
+  const expectCounts = async (contract: string, documents: Map<string, NormalizedTokenMetadata>) => {
     const counted = await db.query(
       'SELECT name, value, COUNT(*) AS n FROM token_traits WHERE chain_id = ? AND contract = ? GROUP BY name, value ORDER BY name, value',
-      [CHAIN, CONTRACT],
+      [CHAIN, contract],
     );
     const kept = await db.query(
       'SELECT name, value, tokens AS n FROM token_trait_values WHERE chain_id = ? AND contract = ? AND tokens > 0 ORDER BY name, value',
-      [CHAIN, CONTRACT],
+      [CHAIN, contract],
     );
     const norm = (rows: Array<{ name: string; value: string; n: number | string }>) => rows.map((r) => `${r.name}=${r.value}:${Number(r.n)}`);
     expect(norm(kept)).toEqual(norm(counted));
     const expected = new Map<string, number>();
-    for (const d of docs.values()) for (const t of traitsOf(d)) expected.set(`${t.name}=${t.value}`, (expected.get(`${t.name}=${t.value}`) ?? 0) + 1);
+    for (const d of documents.values()) for (const t of traitsOf(d)) expected.set(`${t.name}=${t.value}`, (expected.get(`${t.name}=${t.value}`) ?? 0) + 1);
     expect(norm(kept).sort()).toEqual([...expected].map(([k, n]) => `${k}:${n}`).sort());
-  });
+    const searched = await db.query('SELECT COUNT(*) AS n FROM token_search WHERE chain_id = ? AND contract = ?', [CHAIN, contract]);
+    expect(Number(searched[0].n)).toBe(documents.size);
+  };
 
   it('every plan answers what a scan of the documents answers', async () => {
     const filters = [
