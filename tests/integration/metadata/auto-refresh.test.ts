@@ -155,6 +155,8 @@ describe('refresh by itself', () => {
     const first = (await metadata.getTokenMetadata({ chainID, contractAddress: nft.address, tokenIDs: ['1', '2'] })).tokenMetadata;
     expect(first[0].name).toBe('');
     expect(first[1].name).toBe('');
+    // The setTokenURI events were indexed while no token of the contract was cached: they queued nothing.
+    expect(await tasksOf(nft.address, 'EVENT')).toEqual([]);
     // No read and no call from here on: the retry schedule fetches both again (400 ms, then 800 ms).
     await waitFor(async () => hits('/flaky/1.json'), (n) => n >= 3, 20_000);
     await waitFor(async () => hits('/flaky/2.json'), (n) => n >= 2, 20_000);
