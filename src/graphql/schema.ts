@@ -42,6 +42,7 @@ import './types/multi-chain-balance-updates';
 import './types/multi-chain-token-balances-details';
 import './types/multi-chain-token-balances-by-contract';
 import './types/multi-chain-native-balances';
+import './types/token-price';
 import './types/service-version';
 import './types/runtime-status';
 import './types/balance-event';

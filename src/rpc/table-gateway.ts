@@ -1,5 +1,5 @@
-// The IndexerGateway service (indexergw.gen.ts of @0xsequence/indexer 3.0.13) and the Ping, Version and RuntimeStatus
-// of every service: GraphQL documents (schema/rpc/IndexerGateway.*, Indexer.Ping/Version/RuntimeStatus) plus renaming
+// The IndexerGateway service (indexergw.gen.ts of @0xsequence/indexer 3.0.13), the price methods of the Indexer and
+// the gateway, and the Ping, Version and RuntimeStatus of every service: GraphQL documents (schema/rpc/IndexerGateway.*, Indexer.Ping/Version/RuntimeStatus) plus renaming
 // (rpc/wire/gateway.ts, rpc/wire/runtime-status.ts), no rules.
 import { loadRpcDocument } from './documents';
 import type { ServiceName } from './errors';
@@ -17,7 +17,9 @@ import {
   multiChainPageOut,
   perChainOut,
 } from './wire/gateway';
-import { balanceUpdateOut, nativeBalanceOut, tokenBalanceOut, transactionOut } from './wire/indexer';
+import { balanceUpdateOut, cursorPageIn, cursorPageOut, nativeBalanceOut, tokenBalanceOut, transactionOut } from './wire/indexer';
+import { chainIdIn } from './wire/common';
+import { gatewayPriceOut, gatewayTokenPriceIn, gatewayTokenPricesIn, getTokenPriceIn, getTokenPricesIn, priceOut } from './wire/prices';
 import { gatewayRuntimeStatusOut, indexerRuntimeStatusOut, metadataRuntimeStatusOut, versionOut } from './wire/runtime-status';
 
 const entry = <Data>(service: ServiceName, operation: string, document: string, e: Pick<RpcEntry<Data>, 'variables' | 'reply'>): RpcEntry<Data> => ({
@@ -36,7 +38,33 @@ const statusEntries = (service: ServiceName, runtimeStatusOut: RpcEntry<Ops.Runt
   entry<Ops.RuntimeStatusQuery>(service, 'RuntimeStatus', 'Indexer.RuntimeStatus', { variables: () => ({}), reply: runtimeStatusOut }),
 ];
 
+/** Prices from the operator's feed (PRICE_FEED_URL); without one each answers Unavailable naming the setting. */
+const priceEntries = (): RpcEntry[] => [
+  entry<Ops.GetTokenPricesQuery>('Indexer', 'GetTokenPrice', 'Indexer.GetTokenPrices', {
+    variables: getTokenPriceIn,
+    // A token the feed does not price has no price: null, as a Go server sends a nil pointer.
+    reply: (d) => ({ price: d.tokenPrices[0] ? priceOut(d.tokenPrices[0]) : null }),
+  }),
+  entry<Ops.GetTokenPricesQuery>('Indexer', 'GetTokenPrices', 'Indexer.GetTokenPrices', {
+    variables: getTokenPricesIn,
+    reply: (d) => ({ prices: d.tokenPrices.map(priceOut) }),
+  }),
+  entry<Ops.ListTokenPricesQuery>('Indexer', 'ListTokenPrices', 'Indexer.ListTokenPrices', {
+    variables: (b) => ({ chainID: chainIdIn(b.chainID), ...cursorPageIn(b.page) }),
+    reply: ({ tokenPriceList: c }) => ({ page: cursorPageOut(c), prices: c.nodes.map(priceOut) }),
+  }),
+  entry<Ops.GatewayGetTokenPricesQuery>('IndexerGateway', 'GetTokenPrice', 'IndexerGateway.GetTokenPrices', {
+    variables: gatewayTokenPriceIn,
+    reply: (d) => ({ price: d.multiChainTokenPrices[0] ? gatewayPriceOut(d.multiChainTokenPrices[0]) : null }),
+  }),
+  entry<Ops.GatewayGetTokenPricesQuery>('IndexerGateway', 'GetTokenPrices', 'IndexerGateway.GetTokenPrices', {
+    variables: gatewayTokenPricesIn,
+    reply: (d) => ({ prices: d.multiChainTokenPrices.map(gatewayPriceOut) }),
+  }),
+];
+
 export const gatewayEntries = (): RpcEntry[] => [
+  ...priceEntries(),
   gw<Ops.GatewayGetChainsQuery>('GetChains', {
     variables: gatewayGetChainsIn,
     reply: (d) => ({ chains: d.networks.map((c) => ({ chainId: c.chainId, chainName: c.name ?? String(c.chainId) })) }),

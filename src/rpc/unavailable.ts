@@ -5,7 +5,6 @@
 const NIFTYSWAP = 'Niftyswap markets are not indexed by Strata';
 const TOKEN_DIRECTORY = 'Strata has no curated token directory; use SearchContracts and GetContractInfo';
 const MARKETPLACE = 'Strata does not index marketplace orders';
-const PRICES = 'no price source is configured (PRICE_FEED_URL)';
 const NOT_YET = 'not built yet in this version of Strata';
 
 const list: Record<string, Record<string, string>> = {
@@ -27,9 +26,6 @@ const list: Record<string, Record<string, string>> = {
   Indexer: {
     GetMarketplaceOrders: MARKETPLACE,
     GetMarketplaceTopOrders: MARKETPLACE,
-    GetTokenPrice: PRICES,
-    GetTokenPrices: PRICES,
-    ListTokenPrices: PRICES,
     ...Object.fromEntries(
       [
         'AddWebhookListener', 'UpdateWebhookListener', 'RemoveWebhookListener', 'ToggleWebhookListener',
@@ -37,10 +33,6 @@ const list: Record<string, Record<string, string>> = {
         'RemoveAllWebhookListeners',
       ].map((op) => [op, NOT_YET]),
     ),
-  },
-  IndexerGateway: {
-    GetTokenPrice: PRICES,
-    GetTokenPrices: PRICES,
   },
 };
 

@@ -256,6 +256,21 @@ describe('SequenceIndexer on a per-chain base URL', () => {
     expect(gw.status).toBe(404);
   });
 
+  it('without a price feed the price methods answer Unavailable naming PRICE_FEED_URL, and balances carry no price', async () => {
+    const onAlpha: Indexer = new SequenceIndexer(`${server.url}/chains/alpha`, key);
+    const noFeed = 'no price source is configured on this server: set PRICE_FEED_URL to an HTTP JSON price feed (README: Prices)';
+    for (const call of [
+      onAlpha.getTokenPrice({ q: { contractAddress: alpha.addr.erc20 } }),
+      onAlpha.listTokenPrices({}),
+      gateway.getTokenPrices({ q: [{ chainID: 31337, queries: [{ contractAddress: alpha.addr.erc20 }] }] }),
+    ]) {
+      expect(await rejectionOf(call)).toMatchObject({ code: 2002, status: 400, message: noFeed });
+    }
+    const r = await onAlpha.getTokenBalances({ accountAddress: A });
+    expect(r.balances.length).toBeGreaterThan(0);
+    expect(r.balances.every((b) => b.priceUSD === undefined && b.balanceUSD === undefined)).toBe(true);
+  });
+
   it('the Metadata client’s ping, version and runtimeStatus', async () => {
     const metadata = new MetadataClient(server.url, fetch);
     expect(await metadata.ping({ 'X-Access-Key': key })).toEqual({ status: true });

@@ -7,6 +7,9 @@ import type { Db } from '../../db';
 import type { AuthService } from '../auth/service';
 import type { ChainsService } from '../chains';
 import { createRuntimeStatusService, type RuntimeStatusService } from '../runtime-status';
+import { createSafeFetcher } from '../../web';
+import { createPriceFeed } from '../prices/feed';
+import { createPricesService, type PricesService } from '../prices/service';
 import { createChainHealth } from './chain-health';
 import { createGatewayService, type GatewayService } from './gateway';
 import { createGatewayReads, type GatewayReads } from './gateway-reads';
@@ -18,6 +21,8 @@ export type GatewayServices = {
   gateway: GatewayService & GatewayReads;
   /** Ping, Version and RuntimeStatus of every service. */
   runtimeStatus: RuntimeStatusService;
+  /** USD prices from the operator's feed (PRICE_FEED_URL); none by default. */
+  prices: PricesService;
 };
 
 export const createGatewayServices = ({
@@ -42,6 +47,13 @@ export const createGatewayServices = ({
   const indexer = createIndexerService({ db, auth, chains, registry, adminToken: config.adminToken });
   return {
     gateway: { ...core, ...createGatewayReads({ gateway: core, indexer, db, registry }) },
+    prices: createPricesService({ auth, chains, feed: priceFeedOf(config) }),
     runtimeStatus: createRuntimeStatusService({ db, auth, chains, health, latency, build: readBuildInfo(), adminToken: config.adminToken }),
   };
 };
+
+/** The feed is fetched like any untrusted URL (private addresses refused unless PRICE_FEED_ALLOW_HOSTS opens them). */
+const priceFeedOf = ({ priceFeed }: Config) =>
+  priceFeed.url
+    ? createPriceFeed({ url: priceFeed.url, ttlMs: priceFeed.ttlMs, fetcher: createSafeFetcher({ allowHosts: [...priceFeed.allowHosts] }) })
+    : null;

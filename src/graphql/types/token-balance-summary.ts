@@ -1,6 +1,7 @@
 // Token balance summaries of several accounts (one row per account and contract) with native coin balances: the `tokenBalancesSummary` query (X-Access-Key).
 import { builder } from '../builder';
 import type { NativeBalance } from '../../domain/indexer/types';
+import { NATIVE_COIN } from '../../domain/prices/feed';
 import { CHAIN_ID_ARG, TokenBalanceRef } from './token-balance';
 import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
 
@@ -41,6 +42,16 @@ export const NativeBalanceRef = builder.objectRef<NativeBalance>('NativeBalance'
     accountAddress: t.exposeString('accountAddress', { description: 'The account, lower-case hex.' }),
     balance: t.field({ type: 'BigInt', description: 'Wei; 0 when the node could not be read.', resolve: (n) => n.balance }),
     errorReason: t.exposeString('errorReason', { nullable: true, description: 'Why the node could not be read; null when it was.' }),
+    priceUsd: t.string({
+      nullable: true,
+      description: 'USD per coin from the operator’s price feed (the zero address’s price); null without PRICE_FEED_URL or a price.',
+      resolve: async (n, _, ctx) => (await ctx.services.prices.priceOf(n.chainId, NATIVE_COIN, null))?.priceUsd ?? null,
+    }),
+    balanceUsd: t.string({
+      nullable: true,
+      description: 'balance × priceUsd (18 decimals, as every EVM chain’s native coin); null without a price.',
+      resolve: (n, _, ctx) => ctx.services.prices.valueOf(n.chainId, NATIVE_COIN, null, n.balance, async () => 18),
+    }),
   }),
 });
 

@@ -23,6 +23,19 @@ export const TokenBalanceRef = builder.objectRef<TokenBalance>('TokenBalance').i
     blockHash: t.exposeString('blockHash', { description: 'That block’s hash, lower-case hex.' }),
     uniqueCollectibles: t.field({ type: 'BigInt', description: 'How many token ids a summary row stands for; 0 otherwise.', resolve: (b) => b.uniqueCollectibles }),
     isSummary: t.exposeBoolean('isSummary', { description: 'One row for all of the account’s tokens of an ERC-721/1155 contract.' }),
+    priceUsd: t.string({
+      nullable: true,
+      description: 'USD per whole token from the operator’s price feed (the token id’s price, else its contract’s); null without PRICE_FEED_URL or a price.',
+      resolve: async (b, _, ctx) => (await ctx.services.prices.priceOf(b.chainId, b.contractAddress, b.tokenId))?.priceUsd ?? null,
+    }),
+    balanceUsd: t.string({
+      nullable: true,
+      description: 'balance × priceUsd, in USD (ERC-20 balances scaled by the contract’s decimals); null without a price or known decimals.',
+      resolve: (b, _, ctx) =>
+        ctx.services.prices.valueOf(b.chainId, b.contractAddress, b.tokenId, b.balance, async () =>
+          b.contractType === 'ERC20' ? ((await loadContractInfo(ctx, b.chainId, b.contractAddress))?.decimals ?? null) : 0,
+        ),
+    }),
     contractInfo: t.field({
       type: ContractInfoRef,
       nullable: true,

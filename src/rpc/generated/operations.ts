@@ -21,6 +21,14 @@ export type BalanceSyncOutcome =
   /** The stored balance was right. */
   | 'UNCHANGED';
 
+/** Tokens of one chain whose prices are asked for. */
+export type ChainTokenPricesInput = {
+  /** Chain id or configured name. */
+  chainId: string;
+  /** At most 100. */
+  tokens: Array<TokenPriceQueryInput>;
+};
+
 /** A collection’s fields. Creating needs `name`; when updating, absent fields keep their value. */
 export type CollectionInput = {
   /** Free text, at most 10,000 characters; empty when not given at creation. */
@@ -264,6 +272,14 @@ export type TokenMetadataInput = {
   tokenId?: string | null | undefined;
   /** Video URL. */
   video?: string | null | undefined;
+};
+
+/** A token whose price is asked for. */
+export type TokenPriceQueryInput = {
+  /** The contract, any case; the zero address for the native coin. */
+  contractAddress: string;
+  /** A collectible’s token id; absent for the contract’s own price. */
+  tokenId?: string | null | undefined;
 };
 
 /** A token matches when its property `name` has one of `values` (when given) and a number within `min`..`max` (when given). */
@@ -691,7 +707,7 @@ export type GetNativeTokenBalanceQueryVariables = Exact<{
 }>;
 
 
-export type GetNativeTokenBalanceQuery = { nativeBalance: { chainId: number, accountAddress: string, balance: string, errorReason: string | null } | null };
+export type GetNativeTokenBalanceQuery = { nativeBalance: { chainId: number, accountAddress: string, balance: string, errorReason: string | null, priceUSD: string | null, balanceUSD: string | null } | null };
 
 export type GetTokenBalancesQueryVariables = Exact<{
   chainID?: string | null | undefined;
@@ -706,7 +722,7 @@ export type GetTokenBalancesQueryVariables = Exact<{
 }>;
 
 
-export type GetTokenBalancesQuery = { tokenBalances: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null } }> } | null };
+export type GetTokenBalancesQuery = { tokenBalances: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, priceUSD: string | null, balanceUSD: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null } }> } | null };
 
 export type GetTokenBalancesByContractQueryVariables = Exact<{
   chainID?: string | null | undefined;
@@ -717,7 +733,7 @@ export type GetTokenBalancesByContractQueryVariables = Exact<{
 }>;
 
 
-export type GetTokenBalancesByContractQuery = { tokenBalancesByContract: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null } }> } | null };
+export type GetTokenBalancesByContractQuery = { tokenBalancesByContract: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, priceUSD: string | null, balanceUSD: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null } }> } | null };
 
 export type GetTokenBalancesDetailsQueryVariables = Exact<{
   chainID?: string | null | undefined;
@@ -728,7 +744,7 @@ export type GetTokenBalancesDetailsQueryVariables = Exact<{
 }>;
 
 
-export type GetTokenBalancesDetailsQuery = { tokenBalancesDetails: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null }>, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null } }> } | null };
+export type GetTokenBalancesDetailsQuery = { tokenBalancesDetails: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null, priceUSD: string | null, balanceUSD: string | null }>, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, priceUSD: string | null, balanceUSD: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null } }> } | null };
 
 export type GetTokenBalancesSummaryQueryVariables = Exact<{
   chainID?: string | null | undefined;
@@ -739,7 +755,7 @@ export type GetTokenBalancesSummaryQueryVariables = Exact<{
 }>;
 
 
-export type GetTokenBalancesSummaryQuery = { tokenBalancesSummary: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null }>, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null } }> } | null };
+export type GetTokenBalancesSummaryQuery = { tokenBalancesSummary: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null, priceUSD: string | null, balanceUSD: string | null }>, edges: Array<{ node: { contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, priceUSD: string | null, balanceUSD: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null } }> } | null };
 
 export type GetTokenIdRangesQueryVariables = Exact<{
   chainID?: string | null | undefined;
@@ -759,6 +775,14 @@ export type GetTokenIDsQueryVariables = Exact<{
 
 
 export type GetTokenIDsQuery = { tokenIds: { contractType: ContractType, pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ tokenId: string }> } | null };
+
+export type GetTokenPricesQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+  tokens: Array<TokenPriceQueryInput> | TokenPriceQueryInput;
+}>;
+
+
+export type GetTokenPricesQuery = { tokenPrices: Array<{ contractAddress: string, updatedAt: string | null, tokenID: string | null, priceUSD: string }> | null };
 
 export type GetTokenSuppliesQueryVariables = Exact<{
   chainID?: string | null | undefined;
@@ -791,6 +815,15 @@ export type GetTransactionHistoryQueryVariables = Exact<{
 
 
 export type GetTransactionHistoryQuery = { transactionHistory: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { txnHash: string, blockNumber: number, blockHash: string, chainId: number, timestamp: string, transfers: Array<{ transferType: TransferType, contractAddress: string, contractType: ContractType, from: string, to: string, tokenIds: Array<string> | null, amounts: Array<string>, logIndex: number, contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> }> }> } }> } | null };
+
+export type ListTokenPricesQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ListTokenPricesQuery = { tokenPriceList: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ contractAddress: string, updatedAt: string | null, tokenID: string | null, priceUSD: string }> } | null };
 
 export type PingQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -873,7 +906,7 @@ export type GatewayGetNativeTokenBalanceQueryVariables = Exact<{
 }>;
 
 
-export type GatewayGetNativeTokenBalanceQuery = { multiChainNativeBalances: Array<{ chainId: number, errorReason: string | null, balance: { chainId: number, accountAddress: string, balance: string, errorReason: string | null } | null }> | null };
+export type GatewayGetNativeTokenBalanceQuery = { multiChainNativeBalances: Array<{ chainId: number, errorReason: string | null, balance: { chainId: number, accountAddress: string, balance: string, errorReason: string | null, priceUSD: string | null, balanceUSD: string | null } | null }> | null };
 
 export type GatewayGetTokenBalancesQueryVariables = Exact<{
   chainIds?: Array<string> | string | null | undefined;
@@ -889,7 +922,7 @@ export type GatewayGetTokenBalancesQueryVariables = Exact<{
 }>;
 
 
-export type GatewayGetTokenBalancesQuery = { multiChainTokenBalances: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null }> }> } | null };
+export type GatewayGetTokenBalancesQuery = { multiChainTokenBalances: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, priceUSD: string | null, balanceUSD: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null }> }> } | null };
 
 export type GatewayGetTokenBalancesByContractQueryVariables = Exact<{
   chainIds?: Array<string> | string | null | undefined;
@@ -901,7 +934,7 @@ export type GatewayGetTokenBalancesByContractQueryVariables = Exact<{
 }>;
 
 
-export type GatewayGetTokenBalancesByContractQuery = { multiChainTokenBalancesByContract: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null }> }> } | null };
+export type GatewayGetTokenBalancesByContractQuery = { multiChainTokenBalancesByContract: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, priceUSD: string | null, balanceUSD: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null }> }> } | null };
 
 export type GatewayGetTokenBalancesDetailsQueryVariables = Exact<{
   chainIds?: Array<string> | string | null | undefined;
@@ -913,7 +946,7 @@ export type GatewayGetTokenBalancesDetailsQueryVariables = Exact<{
 }>;
 
 
-export type GatewayGetTokenBalancesDetailsQuery = { multiChainTokenBalancesDetails: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null }>, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null }> }> } | null };
+export type GatewayGetTokenBalancesDetailsQuery = { multiChainTokenBalancesDetails: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null, priceUSD: string | null, balanceUSD: string | null }>, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, priceUSD: string | null, balanceUSD: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null, tokenMetadata?: { tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> } | null }> }> } | null };
 
 export type GatewayGetTokenBalancesSummaryQueryVariables = Exact<{
   chainIds?: Array<string> | string | null | undefined;
@@ -925,7 +958,14 @@ export type GatewayGetTokenBalancesSummaryQueryVariables = Exact<{
 }>;
 
 
-export type GatewayGetTokenBalancesSummaryQuery = { multiChainTokenBalancesSummary: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null }>, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null }> }> } | null };
+export type GatewayGetTokenBalancesSummaryQuery = { multiChainTokenBalancesSummary: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null, priceUSD: string | null, balanceUSD: string | null }>, nodes: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, priceUSD: string | null, balanceUSD: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean } } | null }> }> } | null };
+
+export type GatewayGetTokenPricesQueryVariables = Exact<{
+  requests: Array<ChainTokenPricesInput> | ChainTokenPricesInput;
+}>;
+
+
+export type GatewayGetTokenPricesQuery = { multiChainTokenPrices: Array<{ chainId: number, prices: Array<{ contractAddress: string, updatedAt: string | null, tokenID: string | null, priceUSD: string }> }> | null };
 
 export type GatewayGetTransactionHistoryQueryVariables = Exact<{
   chainIds?: Array<string> | string | null | undefined;

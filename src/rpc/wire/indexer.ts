@@ -148,6 +148,7 @@ export const tokenBalanceOut = (b: Balance) => {
     ...tokenBalanceCoreOut(b),
     uniqueCollectibles: b.uniqueCollectibles,
     isSummary: b.isSummary,
+    ...usdOut(b),
     ...(b.contractInfo ? { contractInfo: contractInfoOut(b.contractInfo) } : {}),
     ...(metadata ? { tokenMetadata: metadataTokenOut(metadata) } : {}),
   };
@@ -155,13 +156,21 @@ export const tokenBalanceOut = (b: Balance) => {
 
 type NativeBalance = Answered<GetTokenBalancesSummaryQuery>['tokenBalancesSummary']['nativeBalances'][number];
 
-/** NativeTokenBalance of current clients; Strata has no prices, and the coin's name and symbol are not configured. */
+/**
+ * priceUSD and balanceUSD when the operator's price feed (PRICE_FEED_URL) prices the token; absent otherwise, as a
+ * server without prices leaves them (Strata has no price source of its own).
+ */
+const usdOut = (b: { priceUSD?: string | null; balanceUSD?: string | null }) =>
+  b.priceUSD ? { priceUSD: b.priceUSD, ...(b.balanceUSD ? { balanceUSD: b.balanceUSD } : {}) } : {};
+
+/** NativeTokenBalance of current clients; the coin's name and symbol are not configured. */
 export const nativeBalanceOut = (n: NativeBalance) => ({
   accountAddress: n.accountAddress,
   chainId: n.chainId,
   name: '',
   symbol: '',
   balance: n.balance,
+  ...usdOut(n),
   ...(n.errorReason ? { errorReason: n.errorReason } : {}),
 });
 

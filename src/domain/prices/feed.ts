@@ -1,0 +1,62 @@
+// The operator's price feed (PRICE_FEED_URL): one HTTP JSON document of USD prices, fetched through the safe fetcher,
+// kept for PRICE_FEED_TTL_MS, and shared by concurrent readers. Format (README: Prices):
+//   {"prices": [{"chainId": 1, "contractAddress": "0x…", "tokenId": "7"?, "priceUSD": "1.25", "updatedAt": "…"?}]}
+// (or the list alone). The native coin of a chain is the zero address. Malformed entries are skipped, not guessed at.
+import type { SafeFetcher } from '../../web';
+
+export type Price = { chainId: number; contractAddress: string; tokenId: string | null; priceUsd: string; updatedAt: Date | null };
+
+/** Prices by `chainId:contract:tokenId` ('' for no token id). */
+export type PriceTable = { prices: Price[]; byKey: Map<string, Price>; readAt: Date };
+
+export const priceKey = (chainId: number, contract: string, tokenId: string | null) => `${chainId}:${contract.toLowerCase()}:${tokenId ?? ''}`;
+
+export const NATIVE_COIN = '0x0000000000000000000000000000000000000000';
+
+const DECIMAL = /^\d{1,40}(\.\d{1,36})?$/;
+
+const priceOf = (v: unknown): Price | null => {
+  if (!v || typeof v !== 'object') return null;
+  const e = v as Record<string, unknown>;
+  const chainId = typeof e.chainId === 'string' && /^\d+$/.test(e.chainId) ? Number(e.chainId) : e.chainId;
+  const address = typeof e.contractAddress === 'string' ? e.contractAddress.trim().toLowerCase() : '';
+  const raw = e.priceUSD ?? e.priceUsd;
+  const price = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  const tokenId = e.tokenId ?? e.tokenID;
+  const id = tokenId === undefined || tokenId === null || tokenId === '' ? null : String(tokenId);
+  const at = typeof e.updatedAt === 'string' ? new Date(e.updatedAt) : null;
+  if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId <= 0) return null;
+  if (!/^0x[0-9a-f]{40}$/.test(address) || !DECIMAL.test(price) || (id !== null && !/^\d{1,78}$/.test(id))) return null;
+  return { chainId, contractAddress: address, tokenId: id === null ? null : BigInt(id).toString(), priceUsd: price, updatedAt: at && !isNaN(at.getTime()) ? at : null };
+};
+
+export const parsePriceFeed = (text: string): Price[] => {
+  const doc = JSON.parse(text) as unknown;
+  const list = Array.isArray(doc) ? doc : doc && typeof doc === 'object' ? (doc as { prices?: unknown }).prices : undefined;
+  if (!Array.isArray(list)) throw new Error('the feed is neither a list of prices nor an object with a "prices" list');
+  return list.map(priceOf).filter((p): p is Price => p !== null);
+};
+
+export type PriceFeed = { read(): Promise<PriceTable> };
+
+export const createPriceFeed = ({ url, ttlMs, fetcher }: { url: string; ttlMs: number; fetcher: Pick<SafeFetcher, 'fetchText'> }): PriceFeed => {
+  let last: { at: number; table: Promise<PriceTable> } | null = null;
+  const load = async (): Promise<PriceTable> => {
+    const { body } = await fetcher.fetchText(url);
+    const prices = parsePriceFeed(body);
+    return { prices, byKey: new Map(prices.map((p) => [priceKey(p.chainId, p.contractAddress, p.tokenId), p])), readAt: new Date() };
+  };
+  return {
+    read() {
+      if (last && Date.now() - last.at < ttlMs) return last.table;
+      const table = load();
+      const entry = { at: Date.now(), table };
+      last = entry;
+      // A failed read is not kept: the next request tries again.
+      table.catch(() => {
+        if (last === entry) last = null;
+      });
+      return table;
+    },
+  };
+};

@@ -1,0 +1,106 @@
+// USD prices: the price methods (GetTokenPrice(s), ListTokenPrices) and the priceUSD/balanceUSD of balances, answered
+// from the operator's feed. Strata has no price source of its own: without PRICE_FEED_URL the methods say so and the
+// balance fields stay empty.
+import type { Credentials } from '../auth/credentials';
+import type { AuthService } from '../auth/service';
+import type { ChainsService } from '../chains';
+import { DomainError, invalidArgument } from '../errors';
+import { offsetPage, offsetWindow, resolvePageRequest, type Page, type PageRequest } from '../paging';
+import { optionalTokenId } from '../indexer/requests';
+import { requireAddress } from '../validate';
+import { priceKey, type Price, type PriceFeed } from './feed';
+import { usdValue } from './value';
+
+type Maybe<T> = T | null | undefined;
+
+export const PRICES_PAGE = { default: 50, max: 100, cursorTag: 'p1' };
+export const MAX_PRICE_QUERIES = 100;
+
+export type PriceQuery = { contractAddress: string; tokenId?: Maybe<string> };
+
+export type PricesService = {
+  /** Whether a feed is configured (the balance fields are filled only then). */
+  configured: boolean;
+  /** The prices asked for on one chain, in the order asked; a token the feed does not price is left out. */
+  prices(creds: Credentials, req: { chainId?: Maybe<string>; queries: PriceQuery[] }): Promise<Price[]>;
+  /** `prices` for several chains (the gateway's GetTokenPrices): one feed read, so they succeed or fail together. */
+  pricesOnChains(creds: Credentials, reqs: Array<{ chainId: string; queries: PriceQuery[] }>): Promise<Array<{ chainId: number; prices: Price[] }>>;
+  /** Every price of one chain, ordered by contract then token id. */
+  list(creds: Credentials, req: { chainId?: Maybe<string>; page?: Maybe<PageRequest> }): Promise<Page<Price>>;
+  /**
+   * A token's price for a balance field (a token id's own price, else its contract's); null without a feed, when the
+   * feed does not price it, or cannot be read.
+   */
+  priceOf(chainId: number, contract: string, tokenId: string | null): Promise<Price | null>;
+  /**
+   * `balance` (smallest unit) × the token's price; null when there is no price or the token's decimals are unknown.
+   * `decimals` is asked for only when there is a price (reading them may cost a chain call).
+   */
+  valueOf(chainId: number, contract: string, tokenId: string | null, balance: string, decimals: () => Promise<number | null>): Promise<string | null>;
+};
+
+const NO_SOURCE = 'no price source is configured on this server: set PRICE_FEED_URL to an HTTP JSON price feed (README: Prices)';
+
+export const createPricesService = ({ auth, chains, feed }: { auth: AuthService; chains: ChainsService; feed: PriceFeed | null }): PricesService => {
+  const table = async () => {
+    if (!feed) throw new DomainError('Unavailable', NO_SOURCE);
+    try {
+      return await feed.read();
+    } catch {
+      throw new DomainError('Unavailable', 'the price feed (PRICE_FEED_URL) could not be read; try again later');
+    }
+  };
+  const priceOf = async (chainId: number, contract: string, tokenId: string | null): Promise<Price | null> => {
+    if (!feed) return null;
+    try {
+      const { byKey } = await feed.read();
+      return byKey.get(priceKey(chainId, contract, tokenId)) ?? (tokenId === null ? null : (byKey.get(priceKey(chainId, contract, null)) ?? null));
+    } catch {
+      // A balance is still worth showing without its value; the price methods report the feed's failure.
+      return null;
+    }
+  };
+  return {
+    configured: feed !== null,
+
+    async prices(creds, req) {
+      await auth.requireAccessKey(creds);
+      const chainId = chains.resolveOrOnly('chainId', req.chainId).chainId;
+      if (req.queries.length > MAX_PRICE_QUERIES) throw invalidArgument('q', `must have at most ${MAX_PRICE_QUERIES} entries`);
+      const keys = req.queries.map((q, i) => priceKey(chainId, requireAddress(`q[${i}].contractAddress`, q.contractAddress), optionalTokenId(`q[${i}].tokenId`, q.tokenId)));
+      const { byKey } = await table();
+      return keys.map((k) => byKey.get(k)).filter((p): p is Price => p !== undefined);
+    },
+
+    async pricesOnChains(creds, reqs) {
+      if (reqs.length > MAX_PRICE_QUERIES) throw invalidArgument('q', `must have at most ${MAX_PRICE_QUERIES} entries`);
+      return Promise.all(
+        reqs.map(async (r, i) => {
+          const chainId = chains.resolve(`q[${i}].chainID`, r.chainId).chainId;
+          return { chainId, prices: await this.prices(creds, { chainId: String(chainId), queries: r.queries }) };
+        }),
+      );
+    },
+
+    async list(creds, req) {
+      await auth.requireAccessKey(creds);
+      const chainId = chains.resolveOrOnly('chainId', req.chainId).chainId;
+      const { prices } = await table();
+      const rows = prices
+        .filter((p) => p.chainId === chainId)
+        .sort((a, b) => (a.contractAddress < b.contractAddress ? -1 : a.contractAddress > b.contractAddress ? 1 : (a.tokenId ?? '').localeCompare(b.tokenId ?? '')));
+      const page = resolvePageRequest(req.page, PRICES_PAGE);
+      const w = await offsetWindow(PRICES_PAGE.cursorTag, page, async () => rows.length);
+      return offsetPage(PRICES_PAGE.cursorTag, rows.slice(w.offset, w.offset + w.limit), page, w, (p) => p);
+    },
+
+    priceOf,
+
+    async valueOf(chainId, contract, tokenId, balance, decimals) {
+      const p = await priceOf(chainId, contract, tokenId);
+      if (!p) return null;
+      const d = await decimals();
+      return d === null ? null : usdValue(balance, d, p.priceUsd);
+    },
+  };
+};
