@@ -42,7 +42,7 @@ export const planSearch = async (db: Db, chainId: number, contract: string, f: S
 
 /**
  * The tokens of one contract that pass the filter, in token id order. Without a driver the contract's tokens are
- * walked in that order and each condition is a correlated EXISTS probing token_traits' primary key (or
+ * walked in that order and each condition is a correlated subquery probing token_traits' primary key (or
  * idx_token_traits_num) for the token, rarest first: nothing is collected or sorted, and a page stops once full. With
  * one, the driver's few tokens are read and sorted, and the other conditions probed for each.
  */
@@ -75,8 +75,10 @@ export const filteredTokens = (db: Db, chainId: number, contract: string, f: Sea
       sub.andWhere(`${t}.valueNum <= :${t}max`);
       qb.setParameter(`${t}max`, p.max);
     }
+    // A scalar subquery, not EXISTS: MySQL/MariaDB turn EXISTS (…IN…) into a semi-join that reads every condition
+    // whole before the walk starts (136 ms against 6 ms on the 10,000-token benchmark); this one they probe per token.
     if (driver) qb.andWhere(`s.tokenKey IN ${sub.getQuery()}`);
-    else qb.andWhere(`EXISTS ${sub.andWhere(`${t}.tokenKey = s.tokenKey`).getQuery()}`);
+    else qb.andWhere(`${sub.andWhere(`${t}.tokenKey = s.tokenKey`).limit(1).getQuery()} IS NOT NULL`);
   }
   return qb;
 };
