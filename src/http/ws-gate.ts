@@ -18,7 +18,7 @@ import { credentialsForSubscription } from './credentials';
 export type WsGateLimits = {
   /** A connection without valid credentials is closed this long after it opened (4401). */
   unauthenticatedMs: number;
-  /** Connections without valid credentials one address may hold at once; more are closed at once (4429). */
+  /** Connections whose connection_init came without credentials one address may hold at once; more are closed (4429). */
   unauthenticatedPerAddress: number;
 };
 
@@ -36,35 +36,51 @@ const presentsCredentials = (params: Record<string, unknown> | undefined, extens
 type Options = ServerOptions<Record<string, unknown> | undefined, Extra>;
 
 export const createWsGate = ({ clientAddressOf, limits = DEFAULT_WS_GATE }: { clientAddressOf: ClientAddressOf; limits?: WsGateLimits }) => {
-  const pending = new Map<WebSocket, { address: string; timer: NodeJS.Timeout }>();
+  /** Connections not admitted yet; `counted`: its connection_init came without credentials (it counts for its address). */
+  const pending = new Map<WebSocket, { address: string; counted: boolean; timer: NodeJS.Timeout }>();
   const perAddress = new Map<string, number>();
 
+  const uncount = (address: string) => {
+    const left = (perAddress.get(address) ?? 1) - 1;
+    if (left > 0) perAddress.set(address, left);
+    else perAddress.delete(address);
+  };
   const release = (socket: WebSocket) => {
     const p = pending.get(socket);
     if (!p) return;
     pending.delete(socket);
     clearTimeout(p.timer);
-    const left = (perAddress.get(p.address) ?? 1) - 1;
-    if (left > 0) perAddress.set(p.address, left);
-    else perAddress.delete(p.address);
+    if (p.counted) uncount(p.address);
   };
 
-  /** For the WebSocketServer's `connection` event: the connection starts unauthenticated. */
+  /** For the WebSocketServer's `connection` event: the connection starts unauthenticated, with its timer running. */
   const opened = (socket: WebSocket, request: IncomingMessage) => {
-    const address = clientAddressOf(request) ?? 'unknown';
-    const count = perAddress.get(address) ?? 0;
-    if (count >= limits.unauthenticatedPerAddress) {
-      socket.close(TOO_MANY, 'Too many unauthenticated connections from this address');
-      return;
-    }
-    perAddress.set(address, count + 1);
     const timer = setTimeout(() => {
       release(socket);
       socket.close(UNAUTHORIZED, `Unauthorized: no valid credentials within ${limits.unauthenticatedMs / 1000} s`);
     }, limits.unauthenticatedMs);
     timer.unref();
-    pending.set(socket, { address, timer });
+    pending.set(socket, { address: clientAddressOf(request) ?? 'unknown', counted: false, timer });
     socket.once('close', () => release(socket));
+  };
+
+  /**
+   * A connection_init accepted without credentials: counted for its address, or closed when the address holds its
+   * limit already. Only these count: handshakes still under way (a client opening hundreds of authenticated
+   * connections at once) are bounded by the timer alone.
+   */
+  const unauthenticated = (socket: WebSocket): boolean => {
+    const p = pending.get(socket);
+    if (!p || p.counted) return true;
+    const count = perAddress.get(p.address) ?? 0;
+    if (count >= limits.unauthenticatedPerAddress) {
+      release(socket);
+      socket.close(TOO_MANY, 'Too many unauthenticated connections from this address');
+      return false;
+    }
+    perAddress.set(p.address, count + 1);
+    p.counted = true;
+    return true;
   };
 
   /** The server's options with admission noted (the options' own hooks decide; this only watches) and coded errors. */
@@ -72,7 +88,9 @@ export const createWsGate = ({ clientAddressOf, limits = DEFAULT_WS_GATE }: { cl
     ...options,
     onConnect: async (ctx) => {
       const answer = options.onConnect ? await options.onConnect(ctx) : true;
-      if (answer !== false && presentsCredentials(ctx.connectionParams)) release(ctx.extra.socket);
+      if (answer === false) return answer;
+      if (presentsCredentials(ctx.connectionParams)) release(ctx.extra.socket);
+      else if (!unauthenticated(ctx.extra.socket)) return false;
       return answer;
     },
     onSubscribe: async (ctx, id, payload) => {

@@ -39,6 +39,13 @@ it('keeps a connection whose connection_init carries a valid key past the timeou
   await c.closed;
 }, 20_000);
 
+it('lets one address open many authenticated connections at once (only those without credentials are capped)', async () => {
+  const many = await Promise.all(Array.from({ length: DEFAULT_WS_GATE.unauthenticatedPerAddress * 3 }, () => connect({ 'X-Access-Key': key })));
+  expect(await Promise.all(many.map((c) => c.acked))).toEqual(many.map(() => true));
+  for (const c of many) c.ws.close();
+  await Promise.all(many.map((c) => c.closed));
+});
+
 it('caps connections without credentials per address, and closes them after the timeout', async () => {
   const opened: Opened[] = [];
   for (let i = 0; i < DEFAULT_WS_GATE.unauthenticatedPerAddress + 3; i++) opened.push(await connect({}));
