@@ -5,13 +5,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { envSchema } from '../src/config';
+import { chainSchema } from '../src/config/chains';
 import { onOff } from '../src/config/edge';
-import { envDescriptions, envGroups, envOutsideSchema, type EnvDescription } from '../src/config/env-descriptions';
+import { chainFieldDescriptions, chainFieldUnset, envDescriptions, envGroups, envOutsideSchema, type EnvDescription } from '../src/config/env-descriptions';
 
 export const configurationReferencePath = path.join(__dirname, '..', 'docs', 'reference', 'configuration.md');
 
 type JsonSchemaProperty = {
   type?: string;
+  anyOf?: JsonSchemaProperty[];
+  items?: { type?: string; properties?: Record<string, JsonSchemaProperty> };
+  exclusiveMinimum?: number;
   enum?: unknown[];
   default?: unknown;
   minimum?: number;
@@ -46,6 +50,47 @@ const defaultOf = (p: JsonSchemaProperty, d: EnvDescription): string => {
   return `\`${String(p.default)}\``;
 };
 
+/** The rows of one level of a CHAINS entry, and of its `urls` and `contracts` items, as [path, property]. */
+const chainFields = (): Array<[string, JsonSchemaProperty]> => {
+  const json = z.toJSONSchema(chainSchema, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, JsonSchemaProperty> };
+  return Object.entries(json.properties).flatMap(([name, p]): Array<[string, JsonSchemaProperty]> => [
+    [name, p],
+    ...Object.entries(p.items?.properties ?? {}).map(([sub, q]): [string, JsonSchemaProperty] => [`${name}[].${sub}`, q]),
+  ]);
+};
+
+const chainTypeOf = (p: JsonSchemaProperty): string => {
+  const one = p.anyOf?.find((q) => q.type !== 'null') ?? p;
+  if (one.type === 'array') return 'list';
+  if (one.type === 'boolean') return 'boolean';
+  if (one.exclusiveMinimum === 0 && (one.type === 'integer' || one.type === 'number')) return `${one.type === 'integer' ? 'integer' : 'number'} above 0${one.maximum !== undefined && one.maximum < SAFE_MAX ? `, at most ${one.maximum}` : ''}`;
+  return typeOf('', one);
+};
+
+const renderChainFields = (): string[] => {
+  const fields = chainFields();
+  const undescribed = fields.map(([name]) => name).filter((n) => !chainFieldDescriptions[n]);
+  const stale = Object.keys(chainFieldDescriptions).filter((n) => !fields.some(([name]) => name === n));
+  if (undescribed.length || stale.length) {
+    throw new Error(`src/config/env-descriptions.ts chainFieldDescriptions: ${[...undescribed.map((n) => `${n} has no description`), ...stale.map((n) => `${n} is not a field`)].join('; ')}`);
+  }
+  return [
+    '',
+    '## `CHAINS` entries',
+    '',
+    'The JSON form of `CHAINS` is an array of these objects; the short form `<chainId>[:<name>]=<url>[|<url>…]`',
+    '(entries separated by commas) sets `chainId`, `name` and `url` or `urls`, and leaves the rest at their defaults.',
+    'Fields not listed here are refused.',
+    '',
+    '| Field | Type | Default | Meaning |',
+    '|---|---|---|---|',
+    ...fields.map(([name, p]) => {
+      const def = chainFieldUnset[name] ?? (p.default === undefined ? (name === 'chainId' ? 'required' : 'unset') : `\`${String(p.default)}\``);
+      return `| \`${name}\` | ${cell(chainTypeOf(p))} | ${cell(def)} | ${cell(chainFieldDescriptions[name])} |`;
+    }),
+  ];
+};
+
 /** The Markdown of docs/reference/configuration.md. Throws when a variable has no description (or one has no variable). */
 export const renderConfigurationReference = (): string => {
   const json = z.toJSONSchema(envSchema, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, JsonSchemaProperty> };
@@ -77,6 +122,7 @@ export const renderConfigurationReference = (): string => {
     '',
     'Sections:',
     ...envGroups.filter((g) => rows.some((r) => r.d.group === g)).map((g) => `- [${g}](#${g.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')})`),
+    '- [`CHAINS` entries](#chains-entries)',
   ];
   for (const group of envGroups) {
     const inGroup = rows.filter((r) => r.d.group === group);
@@ -84,6 +130,7 @@ export const renderConfigurationReference = (): string => {
     out.push('', `## ${group}`, '', '| Variable | Type | Default | Meaning |', '|---|---|---|---|');
     for (const r of inGroup) out.push(`| \`${r.name}\` | ${cell(r.type)} | ${cell(r.def)} | ${cell(r.d.description)} |`);
   }
+  out.push(...renderChainFields());
   return `${out.join('\n')}\n`;
 };
 

@@ -67,7 +67,7 @@ const endpointSchema = z.preprocess(
     .strict(),
 );
 
-const chainSchema = z
+export const chainSchema = z
   .object({
     chainId: z.coerce.number().int().positive(),
     name: z

@@ -164,3 +164,42 @@ export const envOutsideSchema: Readonly<Record<string, EnvDescription & { type: 
     unset: '`production` (set by `bin/strata.js`)',
   },
 };
+
+/**
+ * The fields of one CHAINS entry (JSON form), of one of its `urls` endpoints and of one of its `contracts`; keys are
+ * paths as the configuration's error messages print them (`urls[].url`).
+ */
+export const chainFieldDescriptions: Readonly<Record<string, string>> = {
+  chainId: 'The chain id (`eth_chainId`); an endpoint that answers another id is never used.',
+  name: 'A name requests may use instead of the id (`chainId: "polygon"`, `/chains/polygon/`): lower-case letters, digits and dashes.',
+  url: 'The node: `http(s)://` (heads polled) or `ws(s)://` (`newHeads`). Give `url` or `urls`, not both.',
+  urls: 'Several endpoints of the chain, preferred first; requests fail over between them. Each a URL or an object (below).',
+  startBlock: 'First block to ingest. Balances of accounts that held tokens before it are incomplete.',
+  confirmations: 'A block this deep under the head is final: receipts become `final` and reorgs above it are not expected.',
+  maxConcurrency: 'Requests in flight to the node at once (each endpoint’s default).',
+  maxLogRange: 'Widest `eth_getLogs` range tried, in blocks; ingestion narrows it when the node refuses.',
+  maxLagBlocks: 'An endpoint whose head is more than this many blocks below the best one’s is benched.',
+  headProbeMs: 'How often the endpoints’ heads are compared, in ms.',
+  testnet: 'A test network: the IndexerGateway’s `networkType: TESTNETS` selects it, `MAINNETS` does not.',
+  contracts: 'Index only these contracts (each an address or an object, below); more are added at run time with `strata chain add`. Absent: every token contract of the chain.',
+  'urls[].url': 'The endpoint’s URL, `http(s)://` or `ws(s)://`.',
+  'urls[].maxConcurrency': 'Requests in flight to this endpoint at once.',
+  'urls[].maxRequestsPerSecond': 'Requests started per second (a provider’s rate limit).',
+  'urls[].maxBlockRange': 'Widest `eth_getLogs` range this endpoint accepts, in blocks.',
+  'contracts[].address': 'The contract, 0x-prefixed hex.',
+  'contracts[].startBlock': 'Where its backfill starts.',
+};
+
+/** What an absent field means where the schema has no literal default. */
+export const chainFieldUnset: Readonly<Record<string, string>> = {
+  name: 'none',
+  url: 'required unless `urls`',
+  urls: 'required unless `url`',
+  'urls[].url': 'required',
+  'contracts[].address': 'required',
+  contracts: 'every token contract',
+  'urls[].maxConcurrency': 'the chain’s `maxConcurrency`',
+  'urls[].maxRequestsPerSecond': 'no limit',
+  'urls[].maxBlockRange': 'no limit of its own',
+  'contracts[].startBlock': 'its deployment block',
+};
