@@ -59,13 +59,13 @@ describe('Admin contract-info overrides against Strata', () => {
       {
         chainID,
         contractAddress: cats.toUpperCase().replace('0X', '0x'),
-        contractInfoOverride: { name: 'Renamed Cats', symbol: 'RCAT', decimals: 0, extensions: { description: 'Curated', verified: true, verifiedBy: 'ops', featureIndex: 3 } },
+        contractInfoOverride: { name: 'Renamed Cats', symbol: 'RCAT', decimals: 0, logoURI: 'https://logo.example/cats.png', extensions: { description: 'Curated', verified: true, verifiedBy: 'ops', featureIndex: 3 } },
       },
       operator,
     );
     expect(added).toEqual({ ok: true });
 
-    const expected = { address: cats, name: 'Renamed Cats', symbol: 'RCAT', decimals: 0, type: ContractType.ERC721, overridden: true };
+    const expected = { address: cats, name: 'Renamed Cats', symbol: 'RCAT', decimals: 0, logoURI: 'https://logo.example/cats.png', type: ContractType.ERC721, overridden: true };
     const extensions = { description: 'Curated', verified: true, verifiedBy: 'ops', featured: true };
     expect(await info()).toMatchObject({ ...expected, extensions });
     const batch = await metadata.getContractInfoBatch({ chainID, contractAddresses: [cats, dogs] }, key());

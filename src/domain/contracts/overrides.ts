@@ -15,7 +15,7 @@ export type OverrideInput = {
   type?: Maybe<string>;
   symbol?: Maybe<string>;
   decimals?: Maybe<number>;
-  logoURI?: Maybe<string>;
+  logoUri?: Maybe<string>;
   extensions?: Maybe<Record<string, unknown>>;
 };
 
@@ -86,7 +86,7 @@ const fieldsOf = (v: unknown) => {
     type: type || null,
     symbol: optionalText('contractInfoOverride.symbol', o.symbol, 100) ?? null,
     decimals: optionalInt('contractInfoOverride.decimals', o.decimals, 0, 255) ?? null,
-    logoURI: optionalUrl('contractInfoOverride.logoURI', o.logoURI) || null,
+    logoURI: optionalUrl('contractInfoOverride.logoURI', o.logoUri) || null,
     blacklist: extensions.blacklist ?? null,
     verified: extensions.verified ?? null,
     featured: extensions.featureIndex === undefined ? null : extensions.featureIndex > 0,

@@ -9,7 +9,7 @@ export const ContractInfoOverrideInput = builder.inputType('ContractInfoOverride
     type: t.string({ required: false, description: 'UNKNOWN, ERC20, ERC721 or ERC1155.' }),
     symbol: t.string({ required: false, description: 'At most 100 characters.' }),
     decimals: t.int({ required: false, description: '0 to 255.' }),
-    logoURI: t.string({ required: false, description: 'An http(s), ipfs, ar or data URL.' }),
+    logoUri: t.string({ required: false, description: 'Logo image URL: an http(s), ipfs, ar or data URL.' }),
     extensions: t.field({ type: ContractInfoExtensionsOverrideInput, required: false, description: 'Extensions fields to override.' }),
   }),
 });

@@ -77,8 +77,8 @@ export type ContractInfoOverrideInput = {
   decimals?: number | null | undefined;
   /** Extensions fields to override. */
   extensions?: ContractInfoExtensionsOverrideInput | null | undefined;
-  /** An http(s), ipfs, ar or data URL. */
-  logoURI?: string | null | undefined;
+  /** Logo image URL: an http(s), ipfs, ar or data URL. */
+  logoUri?: string | null | undefined;
   /** At most 200 characters. */
   name?: string | null | undefined;
   /** At most 100 characters. */

@@ -46,7 +46,7 @@ export const overrideIn = (v: unknown) => {
     type: o.type,
     symbol: o.symbol,
     decimals: o.decimals,
-    logoURI: o.logoURI,
+    logoUri: o.logoURI,
     extensions: e
       ? {
           link: e.link,
