@@ -1,5 +1,5 @@
 // Writes docs/reference/graphql.md from the printed schema (schema/schema.graphql): every query, mutation and
-// subscription with its arguments, then every type. `npm run docs:graphql` (after `npm run schema:print`);
+// subscription with its arguments, then every type. `npm run docs:graphql`, and `npm run schema:print` runs it too;
 // tests/unit/docs/references.test.ts fails when the committed file differs from what this renders.
 import fs from 'node:fs';
 import path from 'node:path';
