@@ -45,12 +45,12 @@ export const NativeBalanceRef = builder.objectRef<NativeBalance>('NativeBalance'
     priceUsd: t.string({
       nullable: true,
       description: 'USD per coin from the operator’s price feed (the zero address’s price); null without PRICE_FEED_URL or a price.',
-      resolve: async (n, _, ctx) => (await ctx.services.prices.priceOf(n.chainId, NATIVE_COIN, null))?.priceUsd ?? null,
+      resolve: (n, _, ctx) => (ctx.services.prices.configured ? ctx.services.prices.priceOf(n.chainId, NATIVE_COIN, null).then((p) => p?.priceUsd ?? null) : null),
     }),
     balanceUsd: t.string({
       nullable: true,
       description: 'balance × priceUsd (18 decimals, as every EVM chain’s native coin); null without a price.',
-      resolve: (n, _, ctx) => ctx.services.prices.valueOf(n.chainId, NATIVE_COIN, null, n.balance, async () => 18),
+      resolve: (n, _, ctx) => (ctx.services.prices.configured ? ctx.services.prices.valueOf(n.chainId, NATIVE_COIN, null, n.balance, async () => 18) : null),
     }),
   }),
 });

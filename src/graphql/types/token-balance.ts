@@ -26,15 +26,19 @@ export const TokenBalanceRef = builder.objectRef<TokenBalance>('TokenBalance').i
     priceUsd: t.string({
       nullable: true,
       description: 'USD per whole token from the operator’s price feed (the token id’s price, else its contract’s); null without PRICE_FEED_URL or a price.',
-      resolve: async (b, _, ctx) => (await ctx.services.prices.priceOf(b.chainId, b.contractAddress, b.tokenId))?.priceUsd ?? null,
+      // Without a feed: null at once, no promise per row.
+      resolve: (b, _, ctx) =>
+        ctx.services.prices.configured ? ctx.services.prices.priceOf(b.chainId, b.contractAddress, b.tokenId).then((p) => p?.priceUsd ?? null) : null,
     }),
     balanceUsd: t.string({
       nullable: true,
       description: 'balance × priceUsd, in USD (ERC-20 balances scaled by the contract’s decimals); null without a price or known decimals.',
       resolve: (b, _, ctx) =>
-        ctx.services.prices.valueOf(b.chainId, b.contractAddress, b.tokenId, b.balance, async () =>
-          b.contractType === 'ERC20' ? ((await loadContractInfo(ctx, b.chainId, b.contractAddress))?.decimals ?? null) : 0,
-        ),
+        ctx.services.prices.configured
+          ? ctx.services.prices.valueOf(b.chainId, b.contractAddress, b.tokenId, b.balance, async () =>
+              b.contractType === 'ERC20' ? ((await loadContractInfo(ctx, b.chainId, b.contractAddress))?.decimals ?? null) : 0,
+            )
+          : null,
     }),
     contractInfo: t.field({
       type: ContractInfoRef,
