@@ -67,6 +67,32 @@ const clients: Client[] = [
   },
 ];
 
+/**
+ * What a caller of a served method should know that the hosted service does differently or that is Strata's own
+ * bound (README: Indexer, Metadata, Subscriptions). A key that is not a served route fails the generator.
+ */
+const notes: Readonly<Record<string, string>> = {
+  '/rpc/Indexer/GetTokenBalances': 'positive balances only; `includeCollectionTokens: false` sums collectibles per contract',
+  '/rpc/Indexer/GetTokenBalancesSummary': '`contractStatus` defaults to `VERIFIED` (contracts the operator flagged); native balances on the first page',
+  '/rpc/Indexer/GetTransactionHistory': 'at least one account, contract or hash; `metaTxnID` is null and `metaTransactionIDs` match nothing',
+  '/rpc/Indexer/GetBalanceUpdates': '`balance` is the balance after the block; `lastBlockHash` is ignored',
+  '/rpc/Indexer/GetNativeTokenBalance': 'read from the node (`eth_getBalance`, latest block)',
+  '/rpc/Indexer/GetEtherBalance': 'read from the node (`eth_getBalance`, latest block)',
+  '/rpc/Indexer/GetTokenSupplies': 'ids held now, in numeric order; an ERC-20 answers `totalSupply()` as token id 0',
+  '/rpc/Indexer/FetchTransactionReceipt': 'read from the node; a transaction not mined is waited for up to 30 s (or `maxBlockWait` blocks), then `Timeout`',
+  '/rpc/Indexer/FetchTransactionReceiptWithFilter': 'without `txnHash`: the next matching receipt ingestion publishes, with the same bounds',
+  '/rpc/Indexer/SyncBalance': 're-reads one balance from the contract at the indexed block and repairs the stored one',
+  '/rpc/Indexer/SubscribeBalanceUpdates': 'each line carries a `cursor`; send `cursor` or `fromBlock` to resume',
+  '/rpc/Indexer/SubscribeEvents': 'each line carries a `cursor`; send `cursor` or `fromBlock` to resume',
+  '/rpc/Indexer/SubscribeReceipts': 'each line carries a `cursor`; send `cursor` or `fromBlock` to resume',
+  '/rpc/Metadata/GetTokenMetadata': 'at most 50 ids; a read waits at most 2 s for fetches, then answers what is stored',
+  '/rpc/Metadata/SearchContracts': 'name or symbol of contracts Strata has stored; pages of 30, at most 100',
+  '/rpc/Metadata/GetTask': 'a running task reads `QUEUED` (the client’s `TaskStatus` has no running state)',
+  '/rpc/Collections/ListCollections': 'numbered pages of 30, at most 100',
+  '/rpc/Collections/UpdateToken': 'changes the fields sent; the reply’s `updatedAt` is the zero time, as the hosted service answers',
+  '/rpc/API/LinkWallet': 'the messages must be the documented texts; `signatureChainId` must be a configured chain',
+};
+
 /** [method, route] of a generated client class, in source order. */
 export const methodsOf = (source: string, className: string): Array<[string, string]> => {
   const text = fs.readFileSync(path.join(root, source), 'utf8');
@@ -95,18 +121,20 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 /** The generated Markdown between the markers. */
 export const renderClientTables = (): string => {
   const table = createRpcTable();
+  const unknown = Object.keys(notes).filter((route) => !table.has(route));
+  if (unknown.length) throw new Error(`scripts/docs-clients.ts: notes on routes Strata does not serve: ${unknown.join(', ')}`);
   const out: string[] = [START, ''];
   for (const c of clients) {
     const methods = methodsOf(c.source, c.className);
     const served = methods.filter(([, route]) => table.has(route)).length;
     out.push(`### ${c.title}`, '', `\`${cell(c.construct)}\` — ${served} of ${methods.length} methods served.`, '');
-    out.push('| Method | Route | Strata | GraphQL equivalent |', '|---|---|---|---|');
+    out.push('| Method | Route | Strata | GraphQL equivalent | Notes |', '|---|---|---|---|---|');
     const unrouted: string[] = [];
     for (const [method, route] of methods) {
       const entry = table.get(route);
       const reason = UNAVAILABLE.get(route);
       if (!entry && !reason) unrouted.push(`\`${method}\``);
-      else out.push(`| \`${method}\` | \`${route}\` | ${entry ? 'served' : cell(`not available: ${reason}`)} | ${entry ? graphqlOf(entry.document, entry.stream) : '—'} |`);
+      else out.push(`| \`${method}\` | \`${route}\` | ${entry ? 'served' : cell(`not available: ${reason}`)} | ${entry ? graphqlOf(entry.document, entry.stream) : '—'} | ${cell(notes[route] ?? '')} |`);
     }
     out.push('');
     // Methods outside Strata's scope (the hosted API's wallets, payments, swaps…) answer webrpc's bad route.
