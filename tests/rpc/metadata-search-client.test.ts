@@ -131,6 +131,29 @@ describe('Metadata trait search against Strata', () => {
     expect(one.tokenMetadata.map((t) => t.name)).toEqual(['Beast #12']);
   });
 
+  it('GraphQL answers the same searches and filters', async () => {
+    const data = await gql(
+      env,
+      `query($c: String!, $a: String!) {
+        searchTokenMetadata(chainId: $c, contractAddress: $a, first: 2, filter: { properties: [{ name: "color", values: ["Red", "Blue"] }, { name: "level", min: 3 }] }) {
+          totalCount pageInfo { hasNextPage } nodes { tokenId name status }
+        }
+        searchTokenMetadataByQuery(q: "beast #12", chainId: $c) { nodes { contractAddress tokenId } }
+        tokenPropertyFilters(chainId: $c, contractAddress: $a, excludeProperties: ["tags"]) { name type min max values }
+      }`,
+      { c: chainID, a: beasts },
+    );
+    const expected = numbers((n) => n % 3 !== 1 && n >= 3);
+    expect(data.searchTokenMetadata).toEqual({
+      totalCount: expected.length,
+      pageInfo: { hasNextPage: true },
+      nodes: expected.slice(0, 2).map((id) => ({ tokenId: id, name: `Beast #${id}`, status: 'AVAILABLE' })),
+    });
+    expect(data.searchTokenMetadataByQuery.nodes).toEqual([{ contractAddress: beasts, tokenId: '12' }]);
+    expect(data.tokenPropertyFilters.find((f: { name: string }) => f.name === 'level')).toEqual({ name: 'level', type: 'INT', min: 1, max: 12, values: ids });
+    expect(data.tokenPropertyFilters.map((f: { name: string }) => f.name)).toEqual(['color', 'level', 'rare', 'size']);
+  });
+
   it('the index follows a refreshed document: filters and searches change with it', async () => {
     replaced.set(3, { ...traitDoc(3), attributes: [{ trait_type: 'color', value: 'Gold' }, { trait_type: 'level', value: 99, display_type: 'number' }] });
     await gql(env, `mutation($c: String!, $a: String!) { refreshTokenMetadata(chainId: $c, contractAddress: $a, tokenIds: ["3"]) { tokenId name } }`, { c: chainID, a: beasts });
