@@ -7,15 +7,19 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createRedisClient } from '../../pubsub';
 
-/** What counting one request found: whether it was within the limit, how many remain and when the window ends. */
-export type Counted = { over: boolean; remaining: number; msBeforeNext: number };
+/**
+ * What counting one request found: whether it was within the limit, how many remain and when the window ends, and
+ * whether it was counted at all (false: refused from memory, where a key over its limit is blocked until its window
+ * ends without asking Redis; such a request has nothing to give back).
+ */
+export type Counted = { over: boolean; remaining: number; msBeforeNext: number; counted: boolean };
 
 export type KeyCounters = {
   /** Counts one request of key `keyId` in the current second against `limit`. */
   second(keyId: number, limit: number): Promise<Counted>;
   /** Counts one request of key `keyId` in `month` (YYYY-MM) against `limit`. */
   month(keyId: number, month: string, limit: number): Promise<Counted>;
-  /** Gives back a request counted in `month` (it was refused for its rate: it should not use up the quota). */
+  /** Gives back a request counted in `month` (it was refused: it should not use up the quota). */
   refundMonth(keyId: number, month: string, limit: number): Promise<void>;
   close(): Promise<void>;
 };
@@ -96,8 +100,9 @@ export const createKeyCounters = ({
       res = err;
       over = true;
     }
-    // A key refused from memory (over its limit until its window ends) comes back without counts: none remain.
-    return { over, remaining: over ? 0 : Math.max(0, limit - res.consumedPoints), msBeforeNext: res.msBeforeNext };
+    // A key refused from memory (over its limit until its window ends) comes back without counts: none remain, and
+    // nothing was added to give back.
+    return { over, remaining: over ? 0 : Math.max(0, limit - res.consumedPoints), msBeforeNext: res.msBeforeNext, counted: res.consumedPoints > 0 };
   };
 
   return {

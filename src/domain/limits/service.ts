@@ -96,7 +96,8 @@ export const createLimitsService = ({
   // The rate is counted first and the month only for a request within its rate: a burst over the rate never touches
   // the quota (counting both at once and refunding let parallel refusals push the month over its limit, refusing
   // requests that were within it and, with Redis, blocking the key on that server). A request refused for the quota
-  // gives its count back at once, so the month's counter holds exactly the requests admitted, on every server.
+  // gives its count back at once (when it was counted: one refused from Redis's in-memory block never was), so the
+  // month's counter holds exactly the requests admitted, on every server.
   const limited = async (key: KnownAccessKey, perSecond: number | null, perMonth: number | null): Promise<Charge> => {
     const { month, endsAt } = monthNow(Date.now());
     const second = perSecond ? await counters.second(key.id, perSecond) : null;
@@ -109,7 +110,7 @@ export const createLimitsService = ({
     const monthly = perMonth ? await counters.month(key.id, month, perMonth) : null;
     const headers = headersOf(perSecond, second, perMonth, monthly, endsAt);
     if (monthly?.over) {
-      await counters.refundMonth(key.id, month, perMonth!);
+      if (monthly.counted) await counters.refundMonth(key.id, month, perMonth!);
       usage.record(key, 'quota_exceeded');
       const seconds = Number(headers['Quota-Reset']);
       throw new KeyLimitError('QuotaExceeded', `this access key used its ${perMonth} requests of ${month} (UTC); its quota renews in ${seconds} s`, seconds, headers);
