@@ -47,6 +47,8 @@ const replyOf = (err: DomainError) => ({ error: graphqlCodeOf(err.kind), message
 
 export const createAssetRoutes = ({ services, maxBytes, requests }: { services: Services; maxBytes: number; requests: RequestAdmission }) => {
   const fail = (req: IncomingMessage, res: ServerResponse, err: unknown) => {
+    // A client that went away mid-upload gets no reply, and is not a server error (nothing was kept).
+    if (req.socket.destroyed && !req.complete) return;
     // The rest of a body over the cap is not read: the reply goes out and the connection closes.
     if (err instanceof BodyTooLargeError) return refuseUnread(req, res, 413, { error: 'FILE_TOO_LARGE', message: `the file is larger than the ${maxBytes}-byte limit` });
     if (!isDomainError(err)) throw err;

@@ -187,3 +187,20 @@ it('admits the routes that serve bytes too: hosted documents, files and the cons
   const served = await fetch(`${server.url}${documentPath}`, { headers: from(address) });
   expect(served.status).toBe(200);
 });
+
+it('an admitted upload that the client abandons mid-way leaves no temporary file, and the next upload is stored', async () => {
+  await server.graphql(`mutation($c: Int!) { createCollectionToken(collectionId: $c, token: { tokenId: "1", name: "One" }) { tokenId } }`, { c: collectionId }, bearer(project.bearerToken));
+  const spooled = () => fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('strata-upload-')).length;
+  const before = spooled();
+  await new Promise<void>((resolve) => {
+    const req = http.request(`${server.url}${uploadPath()}`, { method: 'PUT', headers: { 'Content-Length': String(1_048_576), ...bearer(project.bearerToken) } });
+    req.on('error', () => resolve());
+    req.write(Buffer.alloc(100_000, 1), () => setTimeout(() => req.destroy(), 200));
+    req.on('close', () => resolve());
+  });
+  await new Promise((r) => setTimeout(r, 300));
+  expect(spooled()).toBeLessThanOrEqual(before);
+  const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+  const stored = await fetch(`${server.url}${uploadPath()}`, { method: 'PUT', headers: bearer(project.bearerToken), body: new Uint8Array(gif) });
+  expect(stored.status).toBe(201);
+});
