@@ -183,7 +183,7 @@ const main = async () => {
       );
     }
     await time('property filters (all values)', () => client.getTokenMetadataPropertyFilters({ chainID: String(CHAIN), contractAddress: CONTRACT, excludeProperties: [] }, headers), 0);
-    const p50s = results.filter((r) => !r.shape.startsWith('property')).map((r) => r.p50);
+    const searches = results.filter((r) => !r.shape.startsWith('property'));
     console.log(
       JSON.stringify({
         dialect: mysqlUrl ? 'mysql' : 'sqlite',
@@ -193,8 +193,8 @@ const main = async () => {
         firstSearchIndexedSeconds: indexSeconds,
         loadAverage: os.loadavg().map((l) => round(l, 1)),
         cores: os.cpus().length,
-        worstSearchP50: Math.max(...p50s),
-        goalP50Met: Math.max(...p50s) <= 20,
+        // The goal of issue #30: p50 ≤ 20 ms (wall time, which a loaded machine inflates: see cpuMs).
+        searchesWithP50Within20Ms: `${searches.filter((r) => r.p50 <= 20).length} of ${searches.length}`,
       }),
     );
   } finally {
