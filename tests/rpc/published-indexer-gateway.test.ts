@@ -307,6 +307,19 @@ describe('one chain stopped', () => {
     expect(native.balances[1]).toEqual({ chainId: 31338, errorReason: 'chain 31338: its node does not answer; try again later', result: null });
     expect(native.balances[0].result.balance).toBe(BigInt(await alpha.anvil.rpc<string>('eth_getBalance', [A, 'latest'])).toString());
 
+    // GraphQL's multi-chain reads: the chain's error is data, the query does not fail.
+    const gq = await server.graphql(
+      'query($a: String!) { multiChainTokenBalances(accountAddress: $a) { chains { chainId errorReason nodes { chainId balance } } } }',
+      { a: A },
+      { 'X-Access-Key': key },
+    );
+    expect(gq.body.errors).toBeUndefined();
+    const [onAlpha, onBeta] = gq.body.data.multiChainTokenBalances.chains;
+    expect(onBeta).toEqual({ chainId: 31338, errorReason: 'chain 31338: its node does not answer; try again later', nodes: [] });
+    expect(onAlpha.errorReason).toBeNull();
+    expect(onAlpha.nodes.length).toBe(3);
+    expect(onAlpha.nodes.every((n: { chainId: number }) => n.chainId === 31337)).toBe(true);
+
     const { status } = await gateway.runtimeStatus();
     expect(status.healthOK).toBe(false);
     const indexerStatus = await new SequenceIndexer(`${server.url}/chains/beta`, key).runtimeStatus();
