@@ -1,15 +1,14 @@
-// The quick starts' shell commands run as a reader runs them: every `curl` of a ```sh block in docs/quick-start/*.md,
-// in the order written, against the real server indexing a real anvil with the same sample contracts as `strata dev`
-// (deployed from the first dev account in the same order, so at the same addresses). A command that answers an error,
-// or a renamed field that makes one fail, fails here.
+// The quick starts run as a reader runs them: every `curl` of a ```sh block in docs/quick-start/*.md, in the order
+// written, and every ```js program (with the published clients), against the real server indexing a real anvil with
+// the same sample contracts as `strata dev` (deployed from the first dev account in the same order, so at the same
+// addresses). A command that answers an error, or a renamed field that makes one fail, fails here.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { startAnvil, type Anvil } from '../../helpers/anvil';
 import { deployTokens, waitForIndexed, type Tokens } from '../../helpers/chain-fixtures';
-import { mintTx, sendTx } from '../../helpers/chain-kit';
+import { mintTx, sendTx, transferTx } from '../../helpers/chain-kit';
 import { startTestServer, type TestServer } from '../../helpers/server';
 
 const root = path.join(__dirname, '..', '..', '..');
@@ -64,9 +63,18 @@ beforeAll(async () => {
   server = await startTestServer({ CHAINS: JSON.stringify([{ chainId: anvil.chainId, url: anvil.rpcUrl, confirmations: 1 }]) });
   const project = await server.createProject('My app');
   await waitForIndexed(server.app, anvil);
-  cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-docs-'));
+  // Inside the repository, so the programs' imports resolve to its node_modules (ES modules ignore NODE_PATH).
+  fs.mkdirSync(path.join(root, 'tests', 'output'), { recursive: true });
+  cwd = fs.mkdtempSync(path.join(root, 'tests', 'output', 'docs-quick-start-'));
   fs.writeFileSync(path.join(cwd, 'ruby.png'), png());
-  env = { PATH: process.env.PATH, KEY: project.accessKey, TOKEN: project.bearerToken, OWNER };
+  env = {
+    PATH: process.env.PATH,
+    KEY: project.accessKey,
+    TOKEN: project.bearerToken,
+    OWNER,
+    STRATA_ACCESS_KEY: project.accessKey,
+    STRATA_BEARER_TOKEN: project.bearerToken,
+  };
 }, 120_000);
 
 afterAll(async () => {
@@ -105,4 +113,48 @@ describe.each(['wallet-balances.md', 'nft-collection-hosting.md', 'live-updates.
       expect(reply.webrpcError).toBeUndefined();
     }
   }, 30_000);
+});
+
+/** [where, program] of each ```js block of a quick start that is a whole program (it loads a client). */
+const programsOf = (file: string): Array<[string, string]> => {
+  const text = fs.readFileSync(path.join(root, 'docs', 'quick-start', file), 'utf8');
+  return [...text.matchAll(/```js\n([\s\S]*?)```/g)]
+    .filter((m) => /require\(|^import /m.test(m[1]))
+    .map((m) => [`${file}:${text.slice(0, m.index!).split('\n').length}`, m[1]]);
+};
+
+/** Runs a program for at most `ms`; a program that follows a stream is stopped then. */
+const runProgram = (program: string, ms: number): Promise<{ code: number | null; stdout: string; stderr: string }> => {
+  const esm = /^import /m.test(program);
+  // The 3.x clients are installed here under an alias; a reader installs them under their own name.
+  const source = program.replaceAll('localhost:4000', `127.0.0.1:${server.port}`).replace(/from '@0xsequence\/indexer'/g, "from '@0xsequence/indexer-v3'");
+  const file = path.join(cwd, `program-${Math.random().toString(36).slice(2)}.${esm ? 'mjs' : 'js'}`);
+  fs.writeFileSync(file, source);
+  return new Promise((resolve) => {
+    execFile(process.execPath, [file], { cwd, env, timeout: ms, killSignal: 'SIGTERM' }, (err, stdout, stderr) =>
+      resolve({ code: err ? ((err as { code?: number | null }).code ?? null) : 0, stdout, stderr }),
+    );
+  });
+};
+
+describe.each(['wallet-balances.md', 'nft-collection-hosting.md', 'live-updates.md'])('%s programs', (file) => {
+  const programs = programsOf(file);
+
+  it.each(programs)('%s runs and prints what it read', async (_where, program) => {
+    const follows = program.includes('setTimeout(follow');
+    // A program that follows a stream needs something to happen: transfers while it runs.
+    let moving = follows;
+    const mover = (async () => {
+      for (let i = 0; moving; i++) {
+        await sendTx(anvil, transferTx(tokens, 'erc20', OWNER, '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', { amount: BigInt(i + 1) }));
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    })();
+    const { code, stdout, stderr } = await runProgram(program, follows ? 8_000 : 20_000);
+    moving = false;
+    await mover;
+    expect(stderr).toBe('');
+    if (!follows) expect(code).toBe(0);
+    expect(stdout.trim()).not.toBe('');
+  }, 40_000);
 });
