@@ -2,6 +2,7 @@
 // configuration reads, and every `strata <command> --option` is a command with that option (its own --help says so).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { envSchema } from '../../../src/config';
 import { envOutsideSchema } from '../../../src/config/env-descriptions';
@@ -72,3 +73,24 @@ it.each([...commands].map(([command, options]) => [command, [...options]] as con
   },
   60_000,
 );
+
+it('`strata project create` prints the fields the docs show', async () => {
+  const shown = texts.flatMap(([, text]) => [...text.matchAll(/^# (\{"projectId".*\})$/gm)].map((m) => m[1]));
+  expect(shown.length).toBeGreaterThan(0);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-docs-cli-'));
+  try {
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        [path.join(root, 'bin', 'strata.js'), 'project', 'create', '--name', 'My app'],
+        { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
+        (err, stdout) => (err ? reject(err) : resolve(stdout)),
+      ),
+    );
+    const printed = Object.keys(JSON.parse(out.trim().split('\n').pop()!)).sort();
+    // The docs abbreviate values ("AQAA…"), not names.
+    for (const example of shown) expect(printed).toEqual([...example.matchAll(/"(\w+)":/g)].map((m) => m[1]).sort());
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 60_000);
