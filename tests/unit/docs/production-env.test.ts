@@ -44,7 +44,7 @@ it('is accepted once its blanks are filled, and means production behind one prox
 });
 
 it('with the MariaDB lines uncommented and a JWT_SECRET, is a MySQL configuration', () => {
-  const env = { ...envFile(), ADMIN_TOKEN: 'a'.repeat(64), METRICS_TOKEN: 'b'.repeat(64) };
+  const env: Record<string, string> = { ...envFile(), ADMIN_TOKEN: 'a'.repeat(64), METRICS_TOKEN: 'b'.repeat(64) };
   const mariadb = /^#(DATABASE_URL=\S+)$/m.exec(guide);
   expect(mariadb).not.toBeNull();
   env.DATABASE_URL = mariadb![1].slice('DATABASE_URL='.length);
