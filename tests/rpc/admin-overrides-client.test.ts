@@ -82,7 +82,7 @@ describe('Admin contract-info overrides against Strata', () => {
 
     const indexer = new SequenceIndexer(env.server.url, env.accessKey);
     const balances = await indexer.getTokenBalances({ accountAddress: HOLDER, includeMetadata: true });
-    expect(balances.balances.map((b) => b.contractInfo)).toEqual([expect.objectContaining({ address: cats, name: 'Renamed Cats', symbol: 'RCAT' })]);
+    expect(balances.balances.map((b) => b.contractInfo)).toEqual([expect.objectContaining({ address: cats, name: 'Renamed Cats', symbol: 'RCAT', overridden: true })]);
 
     const g = await gql(env, `query($c: String!, $a: String!) { contractInfo(chainId: $c, contractAddress: $a) { name override { name symbol extensions { verified featureIndex } } } }`, {
       c: chainID,
