@@ -307,6 +307,16 @@ describe('one chain stopped', () => {
     expect(native.balances[1]).toEqual({ chainId: 31338, errorReason: 'chain 31338: its node does not answer; try again later', result: null });
     expect(native.balances[0].result.balance).toBe(BigInt(await alpha.anvil.rpc<string>('eth_getBalance', [A, 'latest'])).toString());
 
+    // A page whose only unfinished chain failed: `more` is false (no chain that answered has more), `after` is there
+    // to read the failed chain again from its place; the finished chain is not read again.
+    const h1 = await gateway.getTransactionHistory({ filter: { accountAddress: A }, page: { pageSize: 10 } });
+    expect(h1.page).toMatchObject({ more: false, after: expect.any(String) });
+    expect(h1.transactions[0].results.length).toBe(5);
+    expect(h1.transactions[1]).toMatchObject({ chainId: 31338, errorReason: expect.stringMatching(/^chain 31338/), results: [] });
+    const h2 = await gateway.getTransactionHistory({ filter: { accountAddress: A }, page: h1.page });
+    expect(h2.transactions[0]).toEqual({ chainId: 31337, results: [] });
+    expect(h2.transactions[1].errorReason).toMatch(/^chain 31338/);
+
     // GraphQL's multi-chain reads: the chain's error is data, the query does not fail.
     const gq = await server.graphql(
       'query($a: String!) { multiChainTokenBalances(accountAddress: $a) { chains { chainId errorReason nodes { chainId balance } } } }',

@@ -32,9 +32,11 @@ export const gatewayGetChainsIn = (b: Body) => ({ networkType: chainSelectionIn(
 
 type MultiChainPage = { pageSize: number; hasNextPage: boolean; endCursor?: string | null };
 
-/** One `page` for all chains: `after` (every chain's place) only when an answering chain has more (wire notes, Decision 10). */
-export const multiChainPageOut = (p: MultiChainPage) =>
-  p.hasNextPage && p.endCursor ? { after: p.endCursor, pageSize: p.pageSize, more: true } : { pageSize: p.pageSize, more: false };
+/**
+ * One `page` for all chains: `more` when a chain that answered has more rows; `after` (every chain's place) whenever a
+ * chain is not done, so a page whose only unfinished chain failed can be sent back to read that chain again.
+ */
+export const multiChainPageOut = (p: MultiChainPage) => ({ ...(p.endCursor ? { after: p.endCursor } : {}), pageSize: p.pageSize, more: p.hasNextPage });
 
 type ChainPage = { chainId: number; errorReason?: string | null };
 
