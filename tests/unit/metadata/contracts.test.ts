@@ -17,7 +17,7 @@ const chains = createChainsService({
 
 describe('retry backoff', () => {
   it('doubles from one minute and stops at a day', () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n))).toEqual([60_000, 120_000, 240_000, 480_000]);
     expect(retryDelayMs(11)).toBe(60_000 * 1024);
     expect(retryDelayMs(12)).toBe(RETRY_MAX_MS);
     expect(retryDelayMs(1_000_000)).toBe(RETRY_MAX_MS);
