@@ -2,7 +2,7 @@
 // read a task. Tasks run in the background (task-worker.ts); the caller polls the task.
 import { LessThan } from 'typeorm';
 import { ContractEntity, TokenMetadataEntity, type Db } from '../../db';
-import { requireAdmin } from '../auth/admin';
+import { requireAdmin, requireReader } from '../auth/admin';
 import type { Credentials } from '../auth/credentials';
 import type { ChainsService } from '../chains';
 import { requireAddressList } from '../contracts/address';
@@ -16,7 +16,8 @@ export const REFRESH_CONTRACTS_MAX = 1_000;
 /** The operators' sweeps take at most this many rows per call. */
 export const SWEEP_ROWS_MAX = 100_000;
 
-type Auth = { requireAccessKey(c: Credentials): Promise<unknown> };
+// The signed-in console (operator or project bearer token) queues and polls refreshes without an access key.
+type Auth = { requireAccessKey(c: Credentials): Promise<unknown>; requireBearer(c: Credentials): Promise<unknown> };
 
 export type MetadataTasksService = {
   /** RefreshTokenMetadata: the listed tokens, or every cached token of the contract and its info; newMints adds minted tokens never fetched. */
@@ -57,7 +58,7 @@ export const createMetadataTasksService = ({ db, auth, chains, adminToken }: { d
 
   return {
     async refreshTokens(creds, req) {
-      await auth.requireAccessKey(creds);
+      await requireReader(auth, creds, adminToken);
       const chainId = chains.resolve('chainId', req.chainId).chainId;
       const contract = requireAddress('contractAddress', req.contractAddress);
       const given = req.tokenIds ?? [];
@@ -70,7 +71,7 @@ export const createMetadataTasksService = ({ db, auth, chains, adminToken }: { d
     },
 
     async refreshContracts(creds, req) {
-      await auth.requireAccessKey(creds);
+      await requireReader(auth, creds, adminToken);
       const chainId = chains.resolve('chainId', req.chainId).chainId;
       const contracts = requireAddressList('contractAddresses', req.contractAddresses, REFRESH_CONTRACTS_MAX);
       if (!contracts.length) throw invalidArgument('contractAddresses', 'must name at least one contract');
@@ -122,14 +123,14 @@ export const createMetadataTasksService = ({ db, auth, chains, adminToken }: { d
     },
 
     async get(creds, id) {
-      await auth.requireAccessKey(creds);
+      await requireReader(auth, creds, adminToken);
       const task = await getTask(db, requireId('taskId', id));
       if (!task) throw notFound(`task ${id}`);
       return task;
     },
 
     async recent(creds, req) {
-      await auth.requireAccessKey(creds);
+      await requireReader(auth, creds, adminToken);
       const chainId = chains.resolve('chainId', req.chainId).chainId;
       const contract = requireAddress('contractAddress', req.contractAddress);
       const last = req.last ?? RECENT_TASKS_DEFAULT;

@@ -72,7 +72,7 @@ export const createMetadataServices = ({
     retryBaseMs: config.metadata.retryBaseMs,
     searchIndex,
   });
-  const tokenSearch = createTokenSearchService({ db, auth, chains, index: searchIndex });
+  const tokenSearch = createTokenSearchService({ db, auth, chains, index: searchIndex, adminToken: config.adminToken });
   const metadataTasks = createMetadataTasksService({ db, auth, chains, adminToken: config.adminToken });
   const metadataTaskWorker = createTaskWorker({
     deps: { db, tokenMetadata, contracts },

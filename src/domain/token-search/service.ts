@@ -1,6 +1,7 @@
 // Trait search over stored token metadata: tokens of a contract by property values and name text, tokens of any
 // contract by name, and the property filters a contract's documents offer (X-Access-Key).
 import { TokenMetadataEntity, type Db, type TokenMetadataRow } from '../../db';
+import { requireReader } from '../auth/admin';
 import type { AuthService } from '../auth/service';
 import type { Credentials } from '../auth/credentials';
 import type { ChainsService } from '../chains';
@@ -38,11 +39,14 @@ export const createTokenSearchService = ({
   auth,
   chains,
   index,
+  adminToken = null,
 }: {
   db: Db;
   auth: AuthService;
   chains: ChainsService;
   index: TokenSearchIndex;
+  /** The operator's token: with it (or a project's bearer token) the signed-in console reads without an access key. */
+  adminToken?: string | null;
 }): TokenSearchService => {
   const contractOf = (req: ContractRequest) => ({
     chainId: chains.resolve('chainId', req.chainId).chainId,
@@ -68,7 +72,7 @@ export const createTokenSearchService = ({
   };
 
   const searchContract = async (creds: Credentials, req: TokenSearchRequest): Promise<Page<Found>> => {
-    await auth.requireAccessKey(creds);
+    await requireReader(auth, creds, adminToken);
     const { chainId, contract } = contractOf(req);
     const filter = searchFilterOf(req.filter);
     const page = resolvePageRequest(req.page, TOKEN_SEARCH_PAGE);
@@ -90,7 +94,7 @@ export const createTokenSearchService = ({
     search: async (creds, req) => withDocuments(await searchContract(creds, req)),
 
     async searchByName(creds, req) {
-      await auth.requireAccessKey(creds);
+      await requireReader(auth, creds, adminToken);
       const text = requireText('q', req.q, 200).trim().toLowerCase();
       const chainIds = req.chainId !== undefined && req.chainId !== null && req.chainId !== '' ? [chains.resolve('chainId', req.chainId).chainId] : [];
       const contract = req.contractAddress ? requireAddress('contractAddress', req.contractAddress) : null;
@@ -112,7 +116,7 @@ export const createTokenSearchService = ({
     },
 
     async propertyFilters(creds, req) {
-      await auth.requireAccessKey(creds);
+      await requireReader(auth, creds, adminToken);
       const { chainId, contract } = contractOf(req);
       const ex = req.excludeProperties ?? [];
       if (!Array.isArray(ex) || ex.some((e) => typeof e !== 'string')) throw invalidArgument('excludeProperties', 'must be an array of property names');
