@@ -15,8 +15,17 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query ConsoleContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    contractInfoOverride(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      symbol\n      logoUri\n      extensions {\n        description\n      }\n      updatedAt\n    }\n  }\n": typeof types.ConsoleContractInfoOverrideDocument,
+    "\n  mutation ConsoleAddContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    addContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": typeof types.ConsoleAddContractInfoOverrideDocument,
+    "\n  mutation ConsoleUpdateContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    updateContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": typeof types.ConsoleUpdateContractInfoOverrideDocument,
+    "\n  mutation ConsoleRemoveContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)\n  }\n": typeof types.ConsoleRemoveContractInfoOverrideDocument,
     "\n  mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    linkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress) {\n      contractAddress\n    }\n  }\n": typeof types.ConsoleLinkContractDocument,
     "\n  mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    unlinkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress)\n  }\n": typeof types.ConsoleUnlinkContractDocument,
+    "\n  mutation ConsoleQueueContractInfoRefresh($chainId: String!, $contractAddresses: [String!]!) {\n    queueContractInfoRefresh(chainId: $chainId, contractAddresses: $contractAddresses) {\n      id\n      status\n      error\n      result\n    }\n  }\n": typeof types.ConsoleQueueContractInfoRefreshDocument,
+    "\n  mutation ConsoleQueueTokenMetadataRefresh($chainId: String!, $contractAddress: String!, $tokenIds: [BigInt!]) {\n    queueTokenMetadataRefresh(chainId: $chainId, contractAddress: $contractAddress, tokenIds: $tokenIds) {\n      id\n      status\n      error\n      result\n    }\n  }\n": typeof types.ConsoleQueueTokenMetadataRefreshDocument,
+    "\n  query ConsoleMetadataTask($id: Int!) {\n    metadataTask(id: $id) {\n      id\n      status\n      error\n      result\n    }\n  }\n": typeof types.ConsoleMetadataTaskDocument,
+    "\n  query ConsoleTokenPropertyFilters($chainId: String!, $contractAddress: String!) {\n    tokenPropertyFilters(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      type\n      values\n    }\n  }\n": typeof types.ConsoleTokenPropertyFiltersDocument,
+    "\n  query ConsoleSearchTokenMetadata($chainId: String!, $contractAddress: String!, $filter: TokenSearchFilterInput, $after: String) {\n    searchTokenMetadata(chainId: $chainId, contractAddress: $contractAddress, filter: $filter, first: 50, after: $after) {\n      totalCount\n      nodes {\n        tokenId\n        name\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ConsoleSearchTokenMetadataDocument,
     "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n    }\n  }\n": typeof types.ConsoleAccessKeysDocument,
     "\n  mutation ConsoleCreateAccessKey($input: AccessKeyInput) {\n    createAccessKey(input: $input) {\n      key\n      accessKey {\n        id\n      }\n    }\n  }\n": typeof types.ConsoleCreateAccessKeyDocument,
     "\n  mutation ConsoleUpdateAccessKey($id: Int!, $input: AccessKeyInput!) {\n    updateAccessKey(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.ConsoleUpdateAccessKeyDocument,
@@ -42,8 +51,17 @@ type Documents = {
     "\n  query ConsoleViewer {\n    viewer {\n      role\n      projectId\n    }\n  }\n": typeof types.ConsoleViewerDocument,
 };
 const documents: Documents = {
+    "\n  query ConsoleContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    contractInfoOverride(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      symbol\n      logoUri\n      extensions {\n        description\n      }\n      updatedAt\n    }\n  }\n": types.ConsoleContractInfoOverrideDocument,
+    "\n  mutation ConsoleAddContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    addContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": types.ConsoleAddContractInfoOverrideDocument,
+    "\n  mutation ConsoleUpdateContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    updateContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": types.ConsoleUpdateContractInfoOverrideDocument,
+    "\n  mutation ConsoleRemoveContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)\n  }\n": types.ConsoleRemoveContractInfoOverrideDocument,
     "\n  mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    linkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress) {\n      contractAddress\n    }\n  }\n": types.ConsoleLinkContractDocument,
     "\n  mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    unlinkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress)\n  }\n": types.ConsoleUnlinkContractDocument,
+    "\n  mutation ConsoleQueueContractInfoRefresh($chainId: String!, $contractAddresses: [String!]!) {\n    queueContractInfoRefresh(chainId: $chainId, contractAddresses: $contractAddresses) {\n      id\n      status\n      error\n      result\n    }\n  }\n": types.ConsoleQueueContractInfoRefreshDocument,
+    "\n  mutation ConsoleQueueTokenMetadataRefresh($chainId: String!, $contractAddress: String!, $tokenIds: [BigInt!]) {\n    queueTokenMetadataRefresh(chainId: $chainId, contractAddress: $contractAddress, tokenIds: $tokenIds) {\n      id\n      status\n      error\n      result\n    }\n  }\n": types.ConsoleQueueTokenMetadataRefreshDocument,
+    "\n  query ConsoleMetadataTask($id: Int!) {\n    metadataTask(id: $id) {\n      id\n      status\n      error\n      result\n    }\n  }\n": types.ConsoleMetadataTaskDocument,
+    "\n  query ConsoleTokenPropertyFilters($chainId: String!, $contractAddress: String!) {\n    tokenPropertyFilters(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      type\n      values\n    }\n  }\n": types.ConsoleTokenPropertyFiltersDocument,
+    "\n  query ConsoleSearchTokenMetadata($chainId: String!, $contractAddress: String!, $filter: TokenSearchFilterInput, $after: String) {\n    searchTokenMetadata(chainId: $chainId, contractAddress: $contractAddress, filter: $filter, first: 50, after: $after) {\n      totalCount\n      nodes {\n        tokenId\n        name\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ConsoleSearchTokenMetadataDocument,
     "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n    }\n  }\n": types.ConsoleAccessKeysDocument,
     "\n  mutation ConsoleCreateAccessKey($input: AccessKeyInput) {\n    createAccessKey(input: $input) {\n      key\n      accessKey {\n        id\n      }\n    }\n  }\n": types.ConsoleCreateAccessKeyDocument,
     "\n  mutation ConsoleUpdateAccessKey($id: Int!, $input: AccessKeyInput!) {\n    updateAccessKey(id: $id, input: $input) {\n      id\n    }\n  }\n": types.ConsoleUpdateAccessKeyDocument,
@@ -72,11 +90,47 @@ const documents: Documents = {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ConsoleContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    contractInfoOverride(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      symbol\n      logoUri\n      extensions {\n        description\n      }\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').ConsoleContractInfoOverrideDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleAddContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    addContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').ConsoleAddContractInfoOverrideDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleUpdateContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    updateContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').ConsoleUpdateContractInfoOverrideDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleRemoveContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)\n  }\n"): typeof import('./graphql').ConsoleRemoveContractInfoOverrideDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    linkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress) {\n      contractAddress\n    }\n  }\n"): typeof import('./graphql').ConsoleLinkContractDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    unlinkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress)\n  }\n"): typeof import('./graphql').ConsoleUnlinkContractDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleQueueContractInfoRefresh($chainId: String!, $contractAddresses: [String!]!) {\n    queueContractInfoRefresh(chainId: $chainId, contractAddresses: $contractAddresses) {\n      id\n      status\n      error\n      result\n    }\n  }\n"): typeof import('./graphql').ConsoleQueueContractInfoRefreshDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleQueueTokenMetadataRefresh($chainId: String!, $contractAddress: String!, $tokenIds: [BigInt!]) {\n    queueTokenMetadataRefresh(chainId: $chainId, contractAddress: $contractAddress, tokenIds: $tokenIds) {\n      id\n      status\n      error\n      result\n    }\n  }\n"): typeof import('./graphql').ConsoleQueueTokenMetadataRefreshDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleMetadataTask($id: Int!) {\n    metadataTask(id: $id) {\n      id\n      status\n      error\n      result\n    }\n  }\n"): typeof import('./graphql').ConsoleMetadataTaskDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleTokenPropertyFilters($chainId: String!, $contractAddress: String!) {\n    tokenPropertyFilters(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      type\n      values\n    }\n  }\n"): typeof import('./graphql').ConsoleTokenPropertyFiltersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleSearchTokenMetadata($chainId: String!, $contractAddress: String!, $filter: TokenSearchFilterInput, $after: String) {\n    searchTokenMetadata(chainId: $chainId, contractAddress: $contractAddress, filter: $filter, first: 50, after: $after) {\n      totalCount\n      nodes {\n        tokenId\n        name\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleSearchTokenMetadataDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

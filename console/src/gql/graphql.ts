@@ -50,6 +50,48 @@ export type ContractFlagsInput = {
   verifiedBy?: string | null | undefined;
 };
 
+/** Absent or null fields are not overridden. */
+export type ContractInfoExtensionsOverrideInput = {
+  /** True leaves the contract out of searches. */
+  blacklist?: boolean | null | undefined;
+  /** At most 20, of at most 100 characters each. */
+  categories?: Array<string> | null | undefined;
+  /** At most 5,000 characters. */
+  description?: string | null | undefined;
+  /** Above 0 makes the contract featured (first in searches), 0 not featured. */
+  featureIndex?: number | null | undefined;
+  /** An http(s), ipfs, ar or data URL. */
+  link?: string | null | undefined;
+  /** An http(s), ipfs, ar or data URL. */
+  ogImage?: string | null | undefined;
+  /** At most 200 characters. */
+  ogName?: string | null | undefined;
+  /** The contract a bridged token comes from. */
+  originAddress?: string | null | undefined;
+  /** The chain a bridged token comes from. */
+  originChainId?: number | null | undefined;
+  /** Whether the operator vouches for the contract. */
+  verified?: boolean | null | undefined;
+  /** Who verified it, at most 200 characters. */
+  verifiedBy?: string | null | undefined;
+};
+
+/** Absent or null fields are not overridden: the chain and the contractURI document answer them. */
+export type ContractInfoOverrideInput = {
+  /** 0 to 255. */
+  decimals?: number | null | undefined;
+  /** Extensions fields to override. */
+  extensions?: ContractInfoExtensionsOverrideInput | null | undefined;
+  /** Logo image URL: an http(s), ipfs, ar or data URL. */
+  logoUri?: string | null | undefined;
+  /** At most 200 characters. */
+  name?: string | null | undefined;
+  /** At most 100 characters. */
+  symbol?: string | null | undefined;
+  /** UNKNOWN, ERC20, ERC721 or ERC1155. */
+  type?: string | null | undefined;
+};
+
 /** The token standard of a contract. */
 export type ContractType =
   /** Fungible token (ERC-20). */
@@ -71,6 +113,17 @@ export type EndpointState =
   | 'HEALTHY'
   /** Serves another chain id; never used. */
   | 'WRONG_CHAIN';
+
+/** Where a refresh task is. */
+export type MetadataTaskStatus =
+  /** Finished; every item was refreshed (see result). */
+  | 'DONE'
+  /** Finished with failures (see error and result); failed tokens are fetched again on the retry schedule. */
+  | 'FAILED'
+  /** Waiting to run (at runAt). */
+  | 'QUEUED'
+  /** A worker is running it. */
+  | 'RUNNING';
 
 /** A hosted token’s fields. URLs may be http, https, ipfs, ar or data URLs; when updating, absent fields keep their value. */
 export type TokenMetadataInput = {
@@ -102,6 +155,39 @@ export type TokenMetadataInput = {
   video?: string | null | undefined;
 };
 
+/** A token matches when its property `name` has one of `values` (when given) and a number within `min`..`max` (when given). */
+export type TokenPropertyFilterInput = {
+  /** Highest number accepted (inclusive). */
+  max?: number | null | undefined;
+  /** Lowest number accepted (inclusive). */
+  min?: number | null | undefined;
+  /** The attribute’s trait_type, or the key in the document’s properties. */
+  name: string;
+  /** Informative; how values compare follows the stored values. */
+  type?: TokenPropertyType | null | undefined;
+  /** Accepted values, ORed; numbers and booleans as text (`5`, `true`). At most 200. */
+  values?: Array<string> | null | undefined;
+};
+
+/** The kind of a token metadata property, as the filters a contract offers report it. */
+export type TokenPropertyType =
+  /** Values are lists in the documents; a token matches when any element is one of the values asked for. */
+  | 'ARRAY'
+  /** Boolean values. */
+  | 'GENERIC'
+  /** Every value is a number (JSON numbers, or numeric strings of a number display_type): filter by values or by min/max. */
+  | 'INT'
+  /** Text values: filter by values. */
+  | 'STRING';
+
+/** Every condition given must hold (property conditions are ANDed; values within one are ORed). */
+export type TokenSearchFilterInput = {
+  /** At most 32 property conditions. */
+  properties?: Array<TokenPropertyFilterInput> | null | undefined;
+  /** Text the token’s name contains (case-insensitive), at most 200 characters. */
+  text?: string | null | undefined;
+};
+
 /** What a bearer token grants. */
 export type ViewerRole =
   /** The server’s ADMIN_TOKEN: every project, operator flags, chain status. */
@@ -122,6 +208,40 @@ export type WatchedContractState =
   /** No longer indexed; its data stays until `strata chain prune`. */
   | 'REMOVED';
 
+export type ConsoleContractInfoOverrideQueryVariables = Exact<{
+  chainId: string;
+  contractAddress: string;
+}>;
+
+
+export type ConsoleContractInfoOverrideQuery = { contractInfoOverride: { name: string | null, symbol: string | null, logoUri: string | null, updatedAt: string, extensions: { description: string | null } } | null };
+
+export type ConsoleAddContractInfoOverrideMutationVariables = Exact<{
+  chainId: string;
+  contractAddress: string;
+  override: ContractInfoOverrideInput;
+}>;
+
+
+export type ConsoleAddContractInfoOverrideMutation = { addContractInfoOverride: { updatedAt: string } | null };
+
+export type ConsoleUpdateContractInfoOverrideMutationVariables = Exact<{
+  chainId: string;
+  contractAddress: string;
+  override: ContractInfoOverrideInput;
+}>;
+
+
+export type ConsoleUpdateContractInfoOverrideMutation = { updateContractInfoOverride: { updatedAt: string } | null };
+
+export type ConsoleRemoveContractInfoOverrideMutationVariables = Exact<{
+  chainId: string;
+  contractAddress: string;
+}>;
+
+
+export type ConsoleRemoveContractInfoOverrideMutation = { removeContractInfoOverride: boolean | null };
+
 export type ConsoleLinkContractMutationVariables = Exact<{
   collectionId: number;
   chainId: string;
@@ -139,6 +259,48 @@ export type ConsoleUnlinkContractMutationVariables = Exact<{
 
 
 export type ConsoleUnlinkContractMutation = { unlinkCollectionContract: boolean | null };
+
+export type ConsoleQueueContractInfoRefreshMutationVariables = Exact<{
+  chainId: string;
+  contractAddresses: Array<string> | string;
+}>;
+
+
+export type ConsoleQueueContractInfoRefreshMutation = { queueContractInfoRefresh: { id: number, status: MetadataTaskStatus, error: string | null, result: Array<string> } | null };
+
+export type ConsoleQueueTokenMetadataRefreshMutationVariables = Exact<{
+  chainId: string;
+  contractAddress: string;
+  tokenIds?: Array<string> | string | null | undefined;
+}>;
+
+
+export type ConsoleQueueTokenMetadataRefreshMutation = { queueTokenMetadataRefresh: { id: number, status: MetadataTaskStatus, error: string | null, result: Array<string> } | null };
+
+export type ConsoleMetadataTaskQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ConsoleMetadataTaskQuery = { metadataTask: { id: number, status: MetadataTaskStatus, error: string | null, result: Array<string> } | null };
+
+export type ConsoleTokenPropertyFiltersQueryVariables = Exact<{
+  chainId: string;
+  contractAddress: string;
+}>;
+
+
+export type ConsoleTokenPropertyFiltersQuery = { tokenPropertyFilters: Array<{ name: string, type: TokenPropertyType, values: Array<string> | null }> | null };
+
+export type ConsoleSearchTokenMetadataQueryVariables = Exact<{
+  chainId: string;
+  contractAddress: string;
+  filter?: TokenSearchFilterInput | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ConsoleSearchTokenMetadataQuery = { searchTokenMetadata: { totalCount: number, nodes: Array<{ tokenId: string, name: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } | null };
 
 export type ConsoleAccessKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -327,6 +489,46 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const ConsoleContractInfoOverrideDocument = new TypedDocumentString(`
+    query ConsoleContractInfoOverride($chainId: String!, $contractAddress: String!) {
+  contractInfoOverride(chainId: $chainId, contractAddress: $contractAddress) {
+    name
+    symbol
+    logoUri
+    extensions {
+      description
+    }
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleContractInfoOverrideQuery, ConsoleContractInfoOverrideQueryVariables>;
+export const ConsoleAddContractInfoOverrideDocument = new TypedDocumentString(`
+    mutation ConsoleAddContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {
+  addContractInfoOverride(
+    chainId: $chainId
+    contractAddress: $contractAddress
+    override: $override
+  ) {
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleAddContractInfoOverrideMutation, ConsoleAddContractInfoOverrideMutationVariables>;
+export const ConsoleUpdateContractInfoOverrideDocument = new TypedDocumentString(`
+    mutation ConsoleUpdateContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {
+  updateContractInfoOverride(
+    chainId: $chainId
+    contractAddress: $contractAddress
+    override: $override
+  ) {
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleUpdateContractInfoOverrideMutation, ConsoleUpdateContractInfoOverrideMutationVariables>;
+export const ConsoleRemoveContractInfoOverrideDocument = new TypedDocumentString(`
+    mutation ConsoleRemoveContractInfoOverride($chainId: String!, $contractAddress: String!) {
+  removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)
+}
+    `) as unknown as TypedDocumentString<ConsoleRemoveContractInfoOverrideMutation, ConsoleRemoveContractInfoOverrideMutationVariables>;
 export const ConsoleLinkContractDocument = new TypedDocumentString(`
     mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {
   linkCollectionContract(
@@ -347,6 +549,73 @@ export const ConsoleUnlinkContractDocument = new TypedDocumentString(`
   )
 }
     `) as unknown as TypedDocumentString<ConsoleUnlinkContractMutation, ConsoleUnlinkContractMutationVariables>;
+export const ConsoleQueueContractInfoRefreshDocument = new TypedDocumentString(`
+    mutation ConsoleQueueContractInfoRefresh($chainId: String!, $contractAddresses: [String!]!) {
+  queueContractInfoRefresh(
+    chainId: $chainId
+    contractAddresses: $contractAddresses
+  ) {
+    id
+    status
+    error
+    result
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleQueueContractInfoRefreshMutation, ConsoleQueueContractInfoRefreshMutationVariables>;
+export const ConsoleQueueTokenMetadataRefreshDocument = new TypedDocumentString(`
+    mutation ConsoleQueueTokenMetadataRefresh($chainId: String!, $contractAddress: String!, $tokenIds: [BigInt!]) {
+  queueTokenMetadataRefresh(
+    chainId: $chainId
+    contractAddress: $contractAddress
+    tokenIds: $tokenIds
+  ) {
+    id
+    status
+    error
+    result
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleQueueTokenMetadataRefreshMutation, ConsoleQueueTokenMetadataRefreshMutationVariables>;
+export const ConsoleMetadataTaskDocument = new TypedDocumentString(`
+    query ConsoleMetadataTask($id: Int!) {
+  metadataTask(id: $id) {
+    id
+    status
+    error
+    result
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleMetadataTaskQuery, ConsoleMetadataTaskQueryVariables>;
+export const ConsoleTokenPropertyFiltersDocument = new TypedDocumentString(`
+    query ConsoleTokenPropertyFilters($chainId: String!, $contractAddress: String!) {
+  tokenPropertyFilters(chainId: $chainId, contractAddress: $contractAddress) {
+    name
+    type
+    values
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleTokenPropertyFiltersQuery, ConsoleTokenPropertyFiltersQueryVariables>;
+export const ConsoleSearchTokenMetadataDocument = new TypedDocumentString(`
+    query ConsoleSearchTokenMetadata($chainId: String!, $contractAddress: String!, $filter: TokenSearchFilterInput, $after: String) {
+  searchTokenMetadata(
+    chainId: $chainId
+    contractAddress: $contractAddress
+    filter: $filter
+    first: 50
+    after: $after
+  ) {
+    totalCount
+    nodes {
+      tokenId
+      name
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleSearchTokenMetadataQuery, ConsoleSearchTokenMetadataQueryVariables>;
 export const ConsoleAccessKeysDocument = new TypedDocumentString(`
     query ConsoleAccessKeys {
   accessKeys {

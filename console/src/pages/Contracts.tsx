@@ -1,9 +1,13 @@
 // The operator's contract flags: find a contract (by text, or by chain and address), then set verified, blacklist
-// and featured, which searches and metadata replies use.
+// and featured, which searches and metadata replies use; refresh its info or a token's metadata, override its info
+// (operator only), and narrow its tokens by trait.
 import { useEffect, useState } from 'preact/hooks';
 import { request } from '../api';
+import { ContractOverride } from '../components/ContractOverride';
 import { CheckboxField, TextField } from '../components/Field';
+import { MetadataRefresh } from '../components/MetadataRefresh';
 import { ActionNotice, ErrorNotice } from '../components/Notice';
+import { TraitFilters } from '../components/TraitFilters';
 import { graphql } from '../gql';
 import { useAction } from '../hooks';
 
@@ -85,7 +89,8 @@ const FlagsForm = ({ token, info, onSaved }: { token: string; info: Info; onSave
   );
 };
 
-export const Contracts = ({ token }: { token: string }) => {
+/** `operator`: the session is the operator's (only then are overrides offered, as the server allows only them). */
+export const Contracts = ({ token, operator }: { token: string; operator: boolean }) => {
   const [q, setQ] = useState('');
   const [chainId, setChainId] = useState('');
   const [address, setAddress] = useState('');
@@ -146,6 +151,11 @@ export const Contracts = ({ token }: { token: string }) => {
       </div>
       <ActionNotice action={open} />
       {info && <FlagsForm key={`${info.chainId}:${info.address}`} token={token} info={info} onSaved={() => void openContract(String(info.chainId), info.address)} />}
+      {info && <MetadataRefresh token={token} chainId={String(info.chainId)} address={info.address} />}
+      {info && operator && (
+        <ContractOverride token={token} chainId={String(info.chainId)} address={info.address} onChanged={() => void openContract(String(info.chainId), info.address)} />
+      )}
+      {info && <TraitFilters key={`${info.chainId}:${info.address}`} token={token} chainId={String(info.chainId)} address={info.address} />}
     </section>
   );
 };
