@@ -127,6 +127,13 @@ const recordStatuses = () =>
     };
     new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
+/** The state a status line names: `… task #12 running` → `running`. */
+const stateOf = (line: string) => /task #\d+ (\w+)/.exec(line)?.[1];
+/** The states seen only move forward: queued, then running (when a poll caught it), then done or failed. */
+const inOrder = (states: (string | undefined)[]) => {
+  const rank = states.map((s) => ['queued', 'running', 'done', 'failed'].indexOf(s ?? ''));
+  return rank.every((r, i) => r >= 0 && (i === 0 || r >= rank[i - 1])) && rank.filter((r) => r >= 2).length === 1;
+};
 const statuses = () => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
 
 it('refreshes the contract info and a token, showing each task from queued to done, and a failed one with its reason', () =>
@@ -139,6 +146,8 @@ it('refreshes the contract info and a token, showing each task from queued to do
     await clickButton('Refresh contract info');
     await waitForText('done', '[data-testid=task-status]');
     const contractSteps = await statuses();
+    expect(contractSteps.map(stateOf)).toEqual(expect.arrayContaining(['queued', 'done']));
+    expect(inOrder(contractSteps.map(stateOf))).toBe(true);
     expect(contractSteps[0]).toMatch(/^Contract info: task #\d+ queued$/);
     expect(contractSteps[contractSteps.length - 1]).toMatch(/^Contract info: task #\d+ done/);
 
@@ -147,6 +156,7 @@ it('refreshes the contract info and a token, showing each task from queued to do
     await clickButton('Refresh token metadata');
     await waitForText('done', '[data-testid=task-status]');
     const tokenSteps = await statuses();
+    expect(inOrder(tokenSteps.map(stateOf))).toBe(true);
     expect(tokenSteps[0]).toMatch(/^Token #2 metadata: task #\d+ queued$/);
     expect(tokenSteps[tokenSteps.length - 1]).toMatch(/^Token #2 metadata: task #\d+ done \(2: AVAILABLE\)$/);
     const id = Number(/task #(\d+)/.exec(tokenSteps[0])![1]);
@@ -218,6 +228,28 @@ it('lists the contract’s traits and narrows its tokens by the values chosen', 
     await waitForText('2 tokens match', '[data-testid=trait-count]');
     await (await control('Crown', 'section[aria-labelledby=traits-title]')).click();
     await waitForText('4 tokens match', '[data-testid=trait-count]');
+  }));
+
+it('fits the contract page with its new panels on a phone screen, every control labelled', () =>
+  step('phone', async () => {
+    await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await openContract();
+    await waitForText('color', 'section[aria-labelledby=traits-title] legend');
+    await page.waitForSelector('#override-title');
+    const unlabelled = await page.$$eval('input, select, textarea', (els) =>
+      els.filter((el) => !(el as HTMLInputElement).labels?.length && !el.getAttribute('aria-label')).map((el) => el.outerHTML),
+    );
+    expect(unlabelled).toEqual([]);
+    const sticking = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        .filter((el) => {
+          for (let a = el.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX === 'auto') return false;
+          return getComputedStyle(el).overflowX !== 'auto';
+        })
+        .map((el) => el.outerHTML.slice(0, 120)),
+    );
+    expect(sticking).toEqual([]);
   }));
 
 it('loaded nothing from elsewhere and logged no error', () => {
