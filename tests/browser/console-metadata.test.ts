@@ -216,31 +216,31 @@ it('lists the contract’s traits and narrows its tokens by the values chosen', 
   step('traits', async () => {
     await signIn(ADMIN_TOKEN);
     await openContract();
-    await waitForText('color', 'section[aria-labelledby=traits-title] legend');
-    const legends = await page.$$eval('section[aria-labelledby=traits-title] legend', (ls) => ls.map((l) => l.textContent?.trim()));
+    await waitForText('color', 'section.traits legend');
+    const legends = await page.$$eval('section.traits legend', (ls) => ls.map((l) => l.textContent?.trim()));
     expect(legends).toEqual(expect.arrayContaining([expect.stringMatching(/^color/), expect.stringMatching(/^hat/)]));
     await waitForText('4 tokens match', '[data-testid=trait-count]');
     const shown = () => page.$$eval('[data-testid=trait-tokens] li', (ls) => ls.map((l) => l.textContent?.trim()));
 
-    await (await control('Red', 'section[aria-labelledby=traits-title]')).click();
+    await (await control('Red', 'section.traits')).click();
     await waitForText('2 tokens match', '[data-testid=trait-count]');
     expect(await shown()).toEqual(['#1 Cat 1', '#3 Cat 3']);
 
     // Two values of one trait widen (any of them); another trait narrows (all of them).
-    await (await control('Green', 'section[aria-labelledby=traits-title]')).click();
+    await (await control('Green', 'section.traits')).click();
     await waitForText('3 tokens match', '[data-testid=trait-count]');
     expect(await shown()).toEqual(['#1 Cat 1', '#3 Cat 3', '#4 Cat 4']);
-    await (await control('Crown', 'section[aria-labelledby=traits-title]')).click();
+    await (await control('Crown', 'section.traits')).click();
     await waitForText('2 tokens match', '[data-testid=trait-count]');
     expect(await shown()).toEqual(['#3 Cat 3', '#4 Cat 4']);
 
-    await (await control('Red', 'section[aria-labelledby=traits-title]')).click();
+    await (await control('Red', 'section.traits')).click();
     await waitForText('1 token matches', '[data-testid=trait-count]');
     expect(await shown()).toEqual(['#4 Cat 4']);
-    await (await control('Green', 'section[aria-labelledby=traits-title]')).click();
+    await (await control('Green', 'section.traits')).click();
     await waitForText('2 tokens match', '[data-testid=trait-count]');
     expect(await shown()).toEqual(['#3 Cat 3', '#4 Cat 4']);
-    await (await control('Crown', 'section[aria-labelledby=traits-title]')).click();
+    await (await control('Crown', 'section.traits')).click();
     await waitForText('4 tokens match', '[data-testid=trait-count]');
   }));
 
@@ -248,7 +248,7 @@ it('fits the contract page with its new panels on a phone screen, every control 
   step('phone', async () => {
     await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
     await openContract();
-    await waitForText('color', 'section[aria-labelledby=traits-title] legend');
+    await waitForText('color', 'section.traits legend');
     await page.waitForSelector('#override-title');
     const unlabelled = await page.$$eval('input, select, textarea', (els) =>
       els.filter((el) => !(el as HTMLInputElement).labels?.length && !el.getAttribute('aria-label')).map((el) => el.outerHTML),

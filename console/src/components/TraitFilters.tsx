@@ -1,7 +1,7 @@
 // A contract's tokens narrowed by their traits: the property filters the server offers for the contract (names and
 // the values found in the stored documents), and the tokens whose documents match every chosen property (any of its
 // chosen values), read through searchTokenMetadata.
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { request } from '../api';
 import { graphql } from '../gql';
 import type { TokenPropertyFilterInput } from '../gql/graphql';
@@ -43,6 +43,7 @@ const filterOf = (chosen: Chosen): TokenPropertyFilterInput[] =>
     .map(([name, values]) => ({ name, values }));
 
 export const TraitFilters = ({ token, chainId, address }: { token: string; chainId: string; address: string }) => {
+  const titleId = useId();
   const [chosen, setChosen] = useState<Chosen>({});
   const [after, setAfter] = useState<string | null>(null);
   const filters = useLoad(() => request(token, FiltersQuery, { chainId, contractAddress: address }), [token, chainId, address]);
@@ -64,18 +65,19 @@ export const TraitFilters = ({ token, chainId, address }: { token: string; chain
   const offered = (filters.data?.tokenPropertyFilters ?? []).filter((f) => f.values && f.values.length > 0);
   const page = found.data?.searchTokenMetadata;
   return (
-    <section aria-labelledby="traits-title">
-      <h3 id="traits-title">Tokens by trait</h3>
+    <section aria-labelledby={titleId} class="traits">
+      <h3 id={titleId}>Tokens by trait</h3>
       <ErrorNotice error={filters.error} />
       {filters.data && offered.length === 0 && <p class="muted">No stored token documents with traits yet.</p>}
       <div class="trait-filters">
-        {offered.map((f) => (
+        {offered.map((f, i) => (
           <fieldset key={f.name} class="trait">
             <legend>
               {f.name} <span class="badge">{f.type}</span>
             </legend>
-            {f.values!.map((v) => {
-              const id = `trait-${f.name}-${v}`.replace(/[^A-Za-z0-9_-]/g, '_');
+            {f.values!.map((v, j) => {
+              // By position: values are free text, and two could read alike once made an id.
+              const id = `${titleId}-${i}-${j}`;
               return (
                 <div class="field checkbox" key={v}>
                   <input id={id} type="checkbox" checked={chosen[f.name]?.includes(v) ?? false} onChange={(e) => toggle(f.name, v, e.currentTarget.checked)} />
