@@ -30,7 +30,8 @@ const holders = () => [env.A, env.B, env.C, env.D];
 
 beforeAll(async () => {
   env = await startIndexerEnv();
-  indexer = new SequenceIndexer(env.server.url, env.key);
+  // As an app moving from the hosted service configures it: one base URL per chain (the client sends no chain id).
+  indexer = new SequenceIndexer(`${env.server.url}/chains/${env.anvil.chainId}`, env.key);
   provider = new JsonRpcProvider(env.anvil.rpcUrl, env.anvil.chainId, { staticNetwork: true });
   // ERC-721 ids 5, 6 and 10 to C: with the fixtures' 1, 2, 3 the held ids form the ranges 1-3, 5-6 and 10.
   for (const id of [5n, 6n, 10n]) await sendAndWait(env.tokens.erc721.mint(env.C, id));
