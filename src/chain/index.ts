@@ -10,6 +10,7 @@ export {
   type RetryReason,
 } from './errors';
 export { createChainClient, type ChainClient, type ChainClientOptions, type RequestOptions } from './client';
+export { redactUrl } from './transport';
 export type { ChainLogger } from './transport';
 export type { OnHead, Unsubscribe } from './new-heads';
 export { TOPICS, SELECTORS, INTERFACE_IDS, ERC1271_MAGIC_VALUE, encodeCall } from './abis';

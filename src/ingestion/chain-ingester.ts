@@ -1,7 +1,7 @@
 // Ingests one chain: backfills finalized history, then follows the head block by block with reorg detection. This is
 // the loop (connect, take the chain's lock, run rounds until stopped, back off on failures); a round is sync-round.ts,
 // what subscribers hear is publish.ts.
-import { RetryableChainError, type ChainClient, type Unsubscribe } from '../chain';
+import { RetryableChainError, redactUrl, type ChainClient, type Unsubscribe } from '../chain';
 import type { ChainRegistry } from '../chain/registry';
 import type { ChainConfig } from '../config';
 import type { Logger } from '../config/logger';
@@ -97,7 +97,10 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   /** Waits out a failed step (or connection attempt): shorter for node trouble, which usually passes. */
   const backoff = async (err: unknown, msg: string) => {
     const retryable = err instanceof RetryableChainError;
-    logger[retryable ? 'warn' : 'error']({ err }, msg);
+    // Node trouble is expected and passes: one line naming the endpoints and the cause, no stack (a stack per retry
+    // buried the URL an operator has to check).
+    if (retryable) logger.warn({ endpoints: chain.endpoints.map((e) => redactUrl(e.url)), err: err.message }, `${msg} (check the chain's url in CHAINS if this goes on)`);
+    else logger.error({ err }, msg);
     await sleep(retryable ? 2_000 : 5_000);
   };
 
