@@ -99,7 +99,8 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     const retryable = err instanceof RetryableChainError;
     // Node trouble is expected and passes: one line naming the endpoints and the cause, no stack (a stack per retry
     // buried the URL an operator has to check).
-    if (retryable) logger.warn({ endpoints: chain.endpoints.map((e) => redactUrl(e.url)), err: err.message }, `${msg} (check the chain's url in CHAINS if this goes on)`);
+    const endpoints = chain.endpoints.map((e) => redactUrl(e.url));
+    if (retryable) logger.warn({ endpoints, err: err.message, hint: 'check the chain’s url in CHAINS if this goes on' }, msg);
     else logger.error({ err }, msg);
     await sleep(retryable ? 2_000 : 5_000);
   };

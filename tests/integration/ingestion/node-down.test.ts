@@ -16,7 +16,7 @@ let node: FaultyProxy;
 let tokens: Tokens;
 let database: TestDatabase;
 let app: App | undefined;
-const lines: Array<{ level: number; msg: string }> = [];
+const lines: Array<{ level: number; msg: string; endpoints?: string[]; err?: unknown }> = [];
 const logger = pino({ level: 'warn' }, new Writable({ write: (c, _e, cb) => (lines.push(JSON.parse(String(c))), cb()) }));
 
 const until = async (what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
@@ -49,6 +49,11 @@ it('retries connecting to a node that is down at start, then indexes once it is 
   // The client's own retries give up first (several seconds); the ingester then says so and tries again later.
   await until('a warning that the node cannot be reached', () => lines.some((l) => l.msg === 'cannot connect to the node; retrying'));
   expect(new Set(lines.filter((l) => l.msg === 'cannot connect to the node; retrying').map((l) => l.level))).toEqual(new Set([40]));
+  // One line naming the endpoint and the cause, without a stack.
+  for (const l of lines.filter((l) => l.msg === 'cannot connect to the node; retrying')) {
+    expect(l.endpoints).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+/)]);
+    expect(typeof l.err).toBe('string');
+  }
   expect(node.stats.ok).toBe(0);
 
   node.setPlan({});
