@@ -141,26 +141,34 @@ export type TokenSupply = {
   holders: number;
 };
 
-const SUPPLY_KEY: Keyset = { tag: 'p1', columns: ['b.token_id'], types: ['string'] };
+/** How a supplies list is ordered: its keyset, and a row's cursor values in the keyset's column order. */
+export type SupplyOrder = { key: Keyset; cursorOf(tokenId: string): Array<string | number> };
 
-/** Supply and holder count of each token id of a collectible contract, in token id order (as text). */
-export const readSupplies = async (db: Db, q: { chainId: number; contract: string; tokenIds?: string[]; page: ResolvedPage }): Promise<Page<TokenSupply>> => {
+/** Token id as text: the GraphQL list's order. */
+const TEXT_ORDER: SupplyOrder = { key: { tag: 'p1', columns: ['b.token_id'], types: ['string'] }, cursorOf: (id) => [id] };
+
+/** Supply and holder count of each token id of a collectible contract, in token id order (as text, unless `order`). */
+export const readSupplies = async (
+  db: Db,
+  q: { chainId: number; contract: string; tokenIds?: string[]; page: ResolvedPage },
+  order: SupplyOrder = TEXT_ORDER,
+): Promise<Page<TokenSupply>> => {
   const base = () => {
     const w = new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add("b.token_id <> ''").add(positive('b.balance'));
     if (q.tokenIds) w.in('b.token_id', q.tokenIds);
     return w;
   };
   const w = base();
-  const order = keysetOrder(db, w, SUPPLY_KEY, q.page);
+  const orderBy = keysetOrder(db, w, order.key, q.page);
   const rows = await readQuery<Record<string, unknown>>(
     db,
-    `SELECT b.token_id, COUNT(*) AS n, ${exactSumColumns(db, 'b.balance')} FROM balances b WHERE ${w} GROUP BY b.token_id ${order} LIMIT ?`,
+    `SELECT b.token_id, COUNT(*) AS n, ${exactSumColumns(db, 'b.balance')} FROM balances b WHERE ${w} GROUP BY b.token_id ${orderBy} LIMIT ?`,
     [...w.params, q.page.pageSize + 1],
   );
   const page = pageOfRows(
     rows,
     q.page,
-    (r) => encodeCursor(SUPPLY_KEY.tag, [String(r.token_id)]),
+    (r) => encodeCursor(order.key.tag, order.cursorOf(String(r.token_id))),
     (r): TokenSupply => ({
       chainId: q.chainId,
       contractAddress: q.contract,

@@ -3,10 +3,10 @@
 import type { ChainRegistry } from '../../chain/registry';
 import { readTotalSupply, type Hex } from '../../chain';
 import { ContractEntity, dialectOf, readQuery, type Db } from '../../db';
-import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
-import { keysetOrder, type Keyset } from './cursor';
-import { countHolders, type TokenSupply } from './holders';
-import { Where, exactSumColumns, exactSumOf, num, positive } from './sql';
+import { encodeCursor, type Page, type ResolvedPage } from '../paging';
+import type { Keyset } from './cursor';
+import { countHolders, readSupplies, type TokenSupply } from './holders';
+import { Where, exactSumColumns, exactSumOf, positive } from './sql';
 import type { ContractType } from './types';
 
 type ChainReads = Pick<ChainRegistry, 'client'>;
@@ -47,33 +47,8 @@ export const readFungibleSupply = async (db: Db, registry: ChainReads, chainId: 
 };
 
 /** Supply and holders of each token id of a collectible contract that someone holds, in numeric token id order. */
-export const readSuppliesInOrder = async (db: Db, q: { chainId: number; contract: string; tokenIds?: string[]; page: ResolvedPage }): Promise<Page<TokenSupply>> => {
-  const key = numericKey(db);
-  const base = () => {
-    const w = new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add("b.token_id <> ''").add(positive('b.balance'));
-    if (q.tokenIds) w.in('b.token_id', q.tokenIds);
-    return w;
-  };
-  const w = base();
-  const order = keysetOrder(db, w, key, q.page);
-  const rows = await readQuery<Record<string, unknown>>(
-    db,
-    `SELECT b.token_id, COUNT(*) AS n, ${exactSumColumns(db, 'b.balance')} FROM balances b WHERE ${w} GROUP BY b.token_id ${order} LIMIT ?`,
-    [...w.params, q.page.pageSize + 1],
-  );
-  const page = pageOfRows(
-    rows,
-    q.page,
-    (r) => encodeCursor(key.tag, [String(r.token_id).length, String(r.token_id)]),
-    (r): TokenSupply => ({ chainId: q.chainId, contractAddress: q.contract, tokenId: String(r.token_id), supply: exactSumOf(r), holders: num(r.n) }),
-  );
-  const totalCount = async () => {
-    const cw = base();
-    const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(DISTINCT b.token_id) AS n FROM balances b WHERE ${cw}`, cw.params);
-    return num(row.n);
-  };
-  return { ...page, totalCount };
-};
+export const readSuppliesInOrder = (db: Db, q: { chainId: number; contract: string; tokenIds?: string[]; page: ResolvedPage }): Promise<Page<TokenSupply>> =>
+  readSupplies(db, q, { key: numericKey(db), cursorOf: (id) => [id.length, id] });
 
 export type ContractSupplies = { contractType: ContractType; supplies: Page<TokenSupply> };
 
