@@ -28,6 +28,8 @@ import type { TokenMetadataService } from './token-metadata/service';
 import type { MetadataTasksService } from './metadata-jobs/task-service';
 import type { TaskWorker } from './metadata-jobs/task-worker';
 import { createWalletsService, type WalletsService } from './wallets/service';
+import { createWebhooksService } from './webhooks/service';
+import type { WebhooksService } from './webhooks/types';
 import { createReads, type Reads } from './reads';
 
 export type Services = GatewayServices & {
@@ -61,6 +63,8 @@ export type Services = GatewayServices & {
   tokenSearch: TokenSearchService;
   wallets: WalletsService;
   analytics: AnalyticsService;
+  /** A project's webhook listeners: management, delivery log, replay (delivery itself: webhooks/delivery-worker.ts). */
+  webhooks: WebhooksService;
   /** Whether a query's reads may go to a read replica. */
   reads: Reads;
 };
@@ -122,6 +126,7 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract, ba
     ...createMetadataServices({ config, db, registry, auth, chains, collections }),
     wallets: createWalletsService({ db, auth, chains, registry, publicUrl: config.publicUrl }),
     analytics: createAnalyticsService({ db, auth, chains, projects }),
+    webhooks: createWebhooksService({ auth, chains }),
     ...createGatewayServices({ config, db, registry, auth, chains }),
     reads: createReads({ replicas: config.readReplicas.urls.length > 0 }),
   };
