@@ -18,6 +18,8 @@ import { ClusteredBalances1764810000000 } from './1764810000000-clustered-balanc
 import { ContractCollectionIds1795771843514 } from './1795771843514-contract-collection-ids';
 import { MetadataTasks1795771896563 } from './1795771896563-metadata-tasks';
 import { MetadataTaskLookup1795774729938 } from './1795774729938-metadata-task-lookup';
+import { BalanceChangesAccount1795790000000 } from './1795790000000-balance-changes-account';
+import { Webhooks1795784001195 } from './1795784001195-webhooks';
 import { TokenTraitsAndOverrides1795771878158 } from './1795771878158-token-traits-and-overrides';
 import { TokenTraitValues1795774342478 } from './1795774342478-token-trait-values';
 
@@ -43,4 +45,6 @@ export const migrations = [
   MetadataTasks1795771896563,
   TokenTraitValues1795774342478,
   MetadataTaskLookup1795774729938,
+  Webhooks1795784001195,
+  BalanceChangesAccount1795790000000,
 ];

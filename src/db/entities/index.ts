@@ -25,6 +25,9 @@ import { TransferEntity } from './transfer';
 import { WalletLinkEntity } from './wallet-link';
 import { WalletLinkNonceEntity } from './wallet-link-nonce';
 import { WatchedContractEntity } from './watched-contract';
+import { WebhookDeliveryEntity } from './webhook-delivery';
+import { WebhookLeaseEntity } from './webhook-lease';
+import { WebhookListenerEntity } from './webhook-listener';
 
 export * from './access-key';
 export * from './access-key-usage-day';
@@ -52,6 +55,9 @@ export * from './transfer';
 export * from './wallet-link';
 export * from './wallet-link-nonce';
 export * from './watched-contract';
+export * from './webhook-delivery';
+export * from './webhook-lease';
+export * from './webhook-listener';
 
 export const entities = [
   ProjectEntity,
@@ -80,4 +86,7 @@ export const entities = [
   TokenTraitValueEntity,
   ContractInfoOverrideEntity,
   MetadataTaskEntity,
+  WebhookListenerEntity,
+  WebhookDeliveryEntity,
+  WebhookLeaseEntity,
 ];
