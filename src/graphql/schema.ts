@@ -75,6 +75,12 @@ import './types/access-key-usage';
 import './types/asset';
 import './types/metadata-task';
 import './types/metadata-task-admin';
+import './types/webhook-kind';
+import './types/webhook-filters';
+import './types/webhook-listener-input';
+import './types/webhook-listener';
+import './types/new-webhook-listener';
+import './types/webhook-delivery';
 import { builder } from './builder';
 
 export const schema = builder.toSchema({ sortSchema: true });

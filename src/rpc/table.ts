@@ -10,6 +10,7 @@ import { indexerExtrasEntries } from './table-indexer-extras';
 import { gatewayEntries } from './table-gateway';
 import { metadataSearchEntries } from './table-metadata-search';
 import { metadataTaskEntries } from './table-metadata-tasks';
+import { webhookEntries } from './table-webhooks';
 import { marketStatsOut, marketTxnEventTotalIn } from './wire/analytics';
 import { getLinkedWalletsIn, linkWalletIn, linkedWalletOut, removeLinkedWalletIn } from './wire/api';
 import { collectionOut, tokenMetadataIn, updatedTokenOut } from './wire/collections';
@@ -97,6 +98,7 @@ export const createRpcTable = (): Map<string, RpcEntry> => {
     ...metadataEntries(),
     ...metadataSearchEntries(),
     ...metadataTaskEntries(),
+    ...webhookEntries(),
     entry<Ops.MarketTxnEventTotalQuery>('Analytics', 'MarketTxnEventTotal', { variables: marketTxnEventTotalIn, reply: marketStatsOut }),
   ];
   return new Map(entries.map((e) => [`/rpc/${e.service}/${e.operation}`, e]));

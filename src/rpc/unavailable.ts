@@ -5,7 +5,6 @@
 const NIFTYSWAP = 'Niftyswap markets are not indexed by Strata';
 const TOKEN_DIRECTORY = 'Strata has no curated token directory; use SearchContracts and GetContractInfo';
 const MARKETPLACE = 'Strata does not index marketplace orders';
-const NOT_YET = 'not built yet in this version of Strata';
 
 const list: Record<string, Record<string, string>> = {
   Metadata: {
@@ -26,13 +25,6 @@ const list: Record<string, Record<string, string>> = {
   Indexer: {
     GetMarketplaceOrders: MARKETPLACE,
     GetMarketplaceTopOrders: MARKETPLACE,
-    ...Object.fromEntries(
-      [
-        'AddWebhookListener', 'UpdateWebhookListener', 'RemoveWebhookListener', 'ToggleWebhookListener',
-        'PauseAllWebhookListeners', 'ResumeAllWebhookListeners', 'GetWebhookListener', 'GetAllWebhookListeners',
-        'RemoveAllWebhookListeners',
-      ].map((op) => [op, NOT_YET]),
-    ),
   },
 };
 

@@ -382,6 +382,15 @@ export type TransferType =
   /** No account was asked about. */
   | 'UNKNOWN';
 
+/** What a webhook listener receives; every kind comes with `final` and `reorged` notices. */
+export type WebhookKind =
+  /** Balance updates of the matched contracts and accounts. */
+  | 'BALANCES'
+  /** Decoded token events (the default), as `subscribeEvents` pushes them. */
+  | 'EVENTS'
+  /** Receipts of the transactions that emitted matched events. */
+  | 'RECEIPTS';
+
 export type GetLinkedWalletsQueryVariables = Exact<{
   parentWalletAddress: string;
   parentWalletMessage: string;
@@ -674,6 +683,18 @@ export type UpdateTokenMutationVariables = Exact<{
 
 export type UpdateTokenMutation = { updateCollectionToken: { tokenId: string, name: string, description: string, image: string, video: string | null, audio: string | null, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string | null, externalUrl: string | null, backgroundColor: string | null, animationUrl: string | null, decimals: number | null } | null };
 
+export type AddWebhookListenerMutationVariables = Exact<{
+  chainId?: string | null | undefined;
+  projectId?: number | null | undefined;
+  url?: string | null | undefined;
+  name?: string | null | undefined;
+  filters?: EventFilterInput | null | undefined;
+  kinds?: Array<WebhookKind> | WebhookKind | null | undefined;
+}>;
+
+
+export type AddWebhookListenerMutation = { addWebhookListener: { secret: string, listener: { id: number, projectId: number, url: string, name: string, active: boolean, updatedAt: string, kinds: Array<WebhookKind>, disabledReason: string | null, filters: { events: Array<string>, contractAddresses: Array<string>, accounts: Array<string>, tokenIds: Array<string> } } } | null };
+
 export type FetchTransactionReceiptQueryVariables = Exact<{
   chainID?: string | null | undefined;
   filter: TransactionFilterInput;
@@ -682,6 +703,14 @@ export type FetchTransactionReceiptQueryVariables = Exact<{
 
 
 export type FetchTransactionReceiptQuery = { transactionReceipt: { txnHash: string, txnStatus: TransactionStatus, txnIndex: number, txnType: TransactionType, blockHash: string, blockNumber: number, gasUsed: string, effectiveGasPrice: string, from: string, to: string, final: boolean, reorged: boolean, logs: Array<{ contractAddress: string, topics: Array<string>, data: string, index: number }> } | null };
+
+export type GetAllWebhookListenersQueryVariables = Exact<{
+  chainId?: string | null | undefined;
+  projectId?: number | null | undefined;
+}>;
+
+
+export type GetAllWebhookListenersQuery = { webhookListeners: Array<{ id: number, projectId: number, url: string, name: string, active: boolean, updatedAt: string, kinds: Array<WebhookKind>, disabledReason: string | null, filters: { events: Array<string>, contractAddresses: Array<string>, accounts: Array<string>, tokenIds: Array<string> } }> | null };
 
 export type GetBalanceUpdatesQueryVariables = Exact<{
   chainID?: string | null | undefined;
@@ -816,6 +845,15 @@ export type GetTransactionHistoryQueryVariables = Exact<{
 
 export type GetTransactionHistoryQuery = { transactionHistory: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { txnHash: string, blockNumber: number, blockHash: string, chainId: number, timestamp: string, transfers: Array<{ transferType: TransferType, contractAddress: string, contractType: ContractType, from: string, to: string, tokenIds: Array<string> | null, amounts: Array<string>, logIndex: number, contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null } | null, tokenMetadata?: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> }> }> } }> } | null };
 
+export type GetWebhookListenerQueryVariables = Exact<{
+  chainId?: string | null | undefined;
+  projectId?: number | null | undefined;
+  id: number;
+}>;
+
+
+export type GetWebhookListenerQuery = { webhookListener: { id: number, projectId: number, url: string, name: string, active: boolean, updatedAt: string, kinds: Array<WebhookKind>, disabledReason: string | null, filters: { events: Array<string>, contractAddresses: Array<string>, accounts: Array<string>, tokenIds: Array<string> } } | null };
+
 export type ListTokenPricesQueryVariables = Exact<{
   chainID?: string | null | undefined;
   first?: number | null | undefined;
@@ -825,10 +863,43 @@ export type ListTokenPricesQueryVariables = Exact<{
 
 export type ListTokenPricesQuery = { tokenPriceList: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ contractAddress: string, updatedAt: string | null, tokenID: string | null, priceUSD: string }> } | null };
 
+export type PauseAllWebhookListenersMutationVariables = Exact<{
+  chainId?: string | null | undefined;
+  projectId?: number | null | undefined;
+}>;
+
+
+export type PauseAllWebhookListenersMutation = { pauseAllWebhookListeners: number | null };
+
 export type PingQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type PingQuery = { ping: boolean };
+
+export type RemoveAllWebhookListenersMutationVariables = Exact<{
+  chainId?: string | null | undefined;
+  projectId?: number | null | undefined;
+}>;
+
+
+export type RemoveAllWebhookListenersMutation = { removeAllWebhookListeners: number | null };
+
+export type RemoveWebhookListenerMutationVariables = Exact<{
+  chainId?: string | null | undefined;
+  projectId?: number | null | undefined;
+  id: number;
+}>;
+
+
+export type RemoveWebhookListenerMutation = { removeWebhookListener: boolean | null };
+
+export type ResumeAllWebhookListenersMutationVariables = Exact<{
+  chainId?: string | null | undefined;
+  projectId?: number | null | undefined;
+}>;
+
+
+export type ResumeAllWebhookListenersMutation = { resumeAllWebhookListeners: number | null };
 
 export type RuntimeStatusQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -874,6 +945,29 @@ export type SyncBalanceMutationVariables = Exact<{
 
 
 export type SyncBalanceMutation = { syncBalance: { outcome: BalanceSyncOutcome } | null };
+
+export type ToggleWebhookListenerMutationVariables = Exact<{
+  chainId?: string | null | undefined;
+  projectId?: number | null | undefined;
+  id: number;
+}>;
+
+
+export type ToggleWebhookListenerMutation = { toggleWebhookListener: { id: number, projectId: number, url: string, name: string, active: boolean, updatedAt: string, kinds: Array<WebhookKind>, disabledReason: string | null, filters: { events: Array<string>, contractAddresses: Array<string>, accounts: Array<string>, tokenIds: Array<string> } } | null };
+
+export type UpdateWebhookListenerMutationVariables = Exact<{
+  chainId?: string | null | undefined;
+  projectId?: number | null | undefined;
+  id: number;
+  url?: string | null | undefined;
+  name?: string | null | undefined;
+  filters?: EventFilterInput | null | undefined;
+  kinds?: Array<WebhookKind> | WebhookKind | null | undefined;
+  active?: boolean | null | undefined;
+}>;
+
+
+export type UpdateWebhookListenerMutation = { updateWebhookListener: { id: number } | null };
 
 export type VersionQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1129,3 +1223,5 @@ export type CollectionTokenFieldsFragment = { tokenId: string, name: string, des
 export type AssetFieldsFragment = { id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string };
 
 export type ContractCollectionFieldsFragment = { id: number, chainId: number, contractAddress: string, collectionId: number };
+
+export type WebhookListenerFieldsFragment = { id: number, projectId: number, url: string, name: string, active: boolean, updatedAt: string, kinds: Array<WebhookKind>, disabledReason: string | null, filters: { events: Array<string>, contractAddresses: Array<string>, accounts: Array<string>, tokenIds: Array<string> } };
