@@ -19,6 +19,7 @@ type Documents = {
     "\n  mutation ConsoleAddContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    addContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": typeof types.ConsoleAddContractInfoOverrideDocument,
     "\n  mutation ConsoleUpdateContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    updateContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": typeof types.ConsoleUpdateContractInfoOverrideDocument,
     "\n  mutation ConsoleRemoveContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)\n  }\n": typeof types.ConsoleRemoveContractInfoOverrideDocument,
+    "\n  query ConsoleAccessKeyUsage($id: Int!) {\n    accessKeyUsage(id: $id) {\n      day\n      requests\n      refused\n    }\n  }\n": typeof types.ConsoleAccessKeyUsageDocument,
     "\n  mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    linkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress) {\n      contractAddress\n    }\n  }\n": typeof types.ConsoleLinkContractDocument,
     "\n  mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    unlinkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress)\n  }\n": typeof types.ConsoleUnlinkContractDocument,
     "\n  mutation ConsoleQueueContractInfoRefresh($chainId: String!, $contractAddresses: [String!]!) {\n    queueContractInfoRefresh(chainId: $chainId, contractAddresses: $contractAddresses) {\n      id\n      status\n      error\n      result\n    }\n  }\n": typeof types.ConsoleQueueContractInfoRefreshDocument,
@@ -26,7 +27,7 @@ type Documents = {
     "\n  query ConsoleMetadataTask($id: Int!) {\n    metadataTask(id: $id) {\n      id\n      status\n      error\n      result\n    }\n  }\n": typeof types.ConsoleMetadataTaskDocument,
     "\n  query ConsoleTokenPropertyFilters($chainId: String!, $contractAddress: String!) {\n    tokenPropertyFilters(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      type\n      values\n    }\n  }\n": typeof types.ConsoleTokenPropertyFiltersDocument,
     "\n  query ConsoleSearchTokenMetadata($chainId: String!, $contractAddress: String!, $filter: TokenSearchFilterInput, $after: String) {\n    searchTokenMetadata(chainId: $chainId, contractAddress: $contractAddress, filter: $filter, first: 50, after: $after) {\n      totalCount\n      nodes {\n        tokenId\n        name\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ConsoleSearchTokenMetadataDocument,
-    "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n    }\n  }\n": typeof types.ConsoleAccessKeysDocument,
+    "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n      requestsPerSecond\n      requestsPerMonth\n      maxQueryCost\n    }\n  }\n": typeof types.ConsoleAccessKeysDocument,
     "\n  mutation ConsoleCreateAccessKey($input: AccessKeyInput) {\n    createAccessKey(input: $input) {\n      key\n      accessKey {\n        id\n      }\n    }\n  }\n": typeof types.ConsoleCreateAccessKeyDocument,
     "\n  mutation ConsoleUpdateAccessKey($id: Int!, $input: AccessKeyInput!) {\n    updateAccessKey(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.ConsoleUpdateAccessKeyDocument,
     "\n  mutation ConsoleRotateAccessKey($id: Int!) {\n    rotateAccessKey(id: $id) {\n      key\n    }\n  }\n": typeof types.ConsoleRotateAccessKeyDocument,
@@ -48,6 +49,13 @@ type Documents = {
     "\n  mutation ConsoleUpdateToken($collectionId: Int!, $tokenId: BigInt!, $token: TokenMetadataInput!, $private: Boolean) {\n    updateCollectionToken(collectionId: $collectionId, tokenId: $tokenId, token: $token, private: $private) {\n      tokenId\n    }\n  }\n": typeof types.ConsoleUpdateTokenDocument,
     "\n  mutation ConsoleUploadAsset($collectionId: Int!, $tokenId: BigInt!, $metadataField: String!, $file: File!) {\n    uploadCollectionAsset(collectionId: $collectionId, tokenId: $tokenId, metadataField: $metadataField, file: $file) {\n      id\n      url\n      width\n      height\n    }\n  }\n": typeof types.ConsoleUploadAssetDocument,
     "\n  mutation ConsoleDeleteToken($collectionId: Int!, $tokenId: BigInt!) {\n    deleteCollectionToken(collectionId: $collectionId, tokenId: $tokenId)\n  }\n": typeof types.ConsoleDeleteTokenDocument,
+    "\n  query ConsoleWebhookChains {\n    chains {\n      chainId\n      name\n    }\n  }\n": typeof types.ConsoleWebhookChainsDocument,
+    "\n  query ConsoleWebhookListeners($chainId: String) {\n    webhookListeners(chainId: $chainId) {\n      id\n      url\n      name\n      active\n      disabledReason\n      kinds\n      filters {\n        contractAddresses\n        accounts\n        events\n        tokenIds\n      }\n      createdAt\n    }\n  }\n": typeof types.ConsoleWebhookListenersDocument,
+    "\n  mutation ConsoleAddWebhookListener($chainId: String, $input: WebhookListenerInput!) {\n    addWebhookListener(chainId: $chainId, input: $input) {\n      secret\n      listener {\n        id\n      }\n    }\n  }\n": typeof types.ConsoleAddWebhookListenerDocument,
+    "\n  mutation ConsoleToggleWebhookListener($chainId: String, $id: Int!) {\n    toggleWebhookListener(chainId: $chainId, id: $id) {\n      id\n      active\n    }\n  }\n": typeof types.ConsoleToggleWebhookListenerDocument,
+    "\n  mutation ConsoleRemoveWebhookListener($chainId: String, $id: Int!) {\n    removeWebhookListener(chainId: $chainId, id: $id)\n  }\n": typeof types.ConsoleRemoveWebhookListenerDocument,
+    "\n  query ConsoleWebhookDeliveries($chainId: String, $listenerId: Int!) {\n    webhookDeliveries(chainId: $chainId, listenerId: $listenerId, first: 20) {\n      totalCount\n      nodes {\n        webhookId\n        status\n        attempts\n        lastError\n        lastStatus\n        latencyMs\n        firstBlock\n        lastBlock\n        eventCount\n        createdAt\n        deliveredAt\n        nextAttemptAt\n      }\n    }\n  }\n": typeof types.ConsoleWebhookDeliveriesDocument,
+    "\n  mutation ConsoleReplayWebhookListener($chainId: String, $listenerId: Int!, $fromBlock: Int!) {\n    replayWebhookListener(chainId: $chainId, listenerId: $listenerId, fromBlock: $fromBlock)\n  }\n": typeof types.ConsoleReplayWebhookListenerDocument,
     "\n  query ConsoleViewer {\n    viewer {\n      role\n      projectId\n    }\n  }\n": typeof types.ConsoleViewerDocument,
 };
 const documents: Documents = {
@@ -55,6 +63,7 @@ const documents: Documents = {
     "\n  mutation ConsoleAddContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    addContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": types.ConsoleAddContractInfoOverrideDocument,
     "\n  mutation ConsoleUpdateContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    updateContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": types.ConsoleUpdateContractInfoOverrideDocument,
     "\n  mutation ConsoleRemoveContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)\n  }\n": types.ConsoleRemoveContractInfoOverrideDocument,
+    "\n  query ConsoleAccessKeyUsage($id: Int!) {\n    accessKeyUsage(id: $id) {\n      day\n      requests\n      refused\n    }\n  }\n": types.ConsoleAccessKeyUsageDocument,
     "\n  mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    linkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress) {\n      contractAddress\n    }\n  }\n": types.ConsoleLinkContractDocument,
     "\n  mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    unlinkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress)\n  }\n": types.ConsoleUnlinkContractDocument,
     "\n  mutation ConsoleQueueContractInfoRefresh($chainId: String!, $contractAddresses: [String!]!) {\n    queueContractInfoRefresh(chainId: $chainId, contractAddresses: $contractAddresses) {\n      id\n      status\n      error\n      result\n    }\n  }\n": types.ConsoleQueueContractInfoRefreshDocument,
@@ -62,7 +71,7 @@ const documents: Documents = {
     "\n  query ConsoleMetadataTask($id: Int!) {\n    metadataTask(id: $id) {\n      id\n      status\n      error\n      result\n    }\n  }\n": types.ConsoleMetadataTaskDocument,
     "\n  query ConsoleTokenPropertyFilters($chainId: String!, $contractAddress: String!) {\n    tokenPropertyFilters(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      type\n      values\n    }\n  }\n": types.ConsoleTokenPropertyFiltersDocument,
     "\n  query ConsoleSearchTokenMetadata($chainId: String!, $contractAddress: String!, $filter: TokenSearchFilterInput, $after: String) {\n    searchTokenMetadata(chainId: $chainId, contractAddress: $contractAddress, filter: $filter, first: 50, after: $after) {\n      totalCount\n      nodes {\n        tokenId\n        name\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ConsoleSearchTokenMetadataDocument,
-    "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n    }\n  }\n": types.ConsoleAccessKeysDocument,
+    "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n      requestsPerSecond\n      requestsPerMonth\n      maxQueryCost\n    }\n  }\n": types.ConsoleAccessKeysDocument,
     "\n  mutation ConsoleCreateAccessKey($input: AccessKeyInput) {\n    createAccessKey(input: $input) {\n      key\n      accessKey {\n        id\n      }\n    }\n  }\n": types.ConsoleCreateAccessKeyDocument,
     "\n  mutation ConsoleUpdateAccessKey($id: Int!, $input: AccessKeyInput!) {\n    updateAccessKey(id: $id, input: $input) {\n      id\n    }\n  }\n": types.ConsoleUpdateAccessKeyDocument,
     "\n  mutation ConsoleRotateAccessKey($id: Int!) {\n    rotateAccessKey(id: $id) {\n      key\n    }\n  }\n": types.ConsoleRotateAccessKeyDocument,
@@ -84,6 +93,13 @@ const documents: Documents = {
     "\n  mutation ConsoleUpdateToken($collectionId: Int!, $tokenId: BigInt!, $token: TokenMetadataInput!, $private: Boolean) {\n    updateCollectionToken(collectionId: $collectionId, tokenId: $tokenId, token: $token, private: $private) {\n      tokenId\n    }\n  }\n": types.ConsoleUpdateTokenDocument,
     "\n  mutation ConsoleUploadAsset($collectionId: Int!, $tokenId: BigInt!, $metadataField: String!, $file: File!) {\n    uploadCollectionAsset(collectionId: $collectionId, tokenId: $tokenId, metadataField: $metadataField, file: $file) {\n      id\n      url\n      width\n      height\n    }\n  }\n": types.ConsoleUploadAssetDocument,
     "\n  mutation ConsoleDeleteToken($collectionId: Int!, $tokenId: BigInt!) {\n    deleteCollectionToken(collectionId: $collectionId, tokenId: $tokenId)\n  }\n": types.ConsoleDeleteTokenDocument,
+    "\n  query ConsoleWebhookChains {\n    chains {\n      chainId\n      name\n    }\n  }\n": types.ConsoleWebhookChainsDocument,
+    "\n  query ConsoleWebhookListeners($chainId: String) {\n    webhookListeners(chainId: $chainId) {\n      id\n      url\n      name\n      active\n      disabledReason\n      kinds\n      filters {\n        contractAddresses\n        accounts\n        events\n        tokenIds\n      }\n      createdAt\n    }\n  }\n": types.ConsoleWebhookListenersDocument,
+    "\n  mutation ConsoleAddWebhookListener($chainId: String, $input: WebhookListenerInput!) {\n    addWebhookListener(chainId: $chainId, input: $input) {\n      secret\n      listener {\n        id\n      }\n    }\n  }\n": types.ConsoleAddWebhookListenerDocument,
+    "\n  mutation ConsoleToggleWebhookListener($chainId: String, $id: Int!) {\n    toggleWebhookListener(chainId: $chainId, id: $id) {\n      id\n      active\n    }\n  }\n": types.ConsoleToggleWebhookListenerDocument,
+    "\n  mutation ConsoleRemoveWebhookListener($chainId: String, $id: Int!) {\n    removeWebhookListener(chainId: $chainId, id: $id)\n  }\n": types.ConsoleRemoveWebhookListenerDocument,
+    "\n  query ConsoleWebhookDeliveries($chainId: String, $listenerId: Int!) {\n    webhookDeliveries(chainId: $chainId, listenerId: $listenerId, first: 20) {\n      totalCount\n      nodes {\n        webhookId\n        status\n        attempts\n        lastError\n        lastStatus\n        latencyMs\n        firstBlock\n        lastBlock\n        eventCount\n        createdAt\n        deliveredAt\n        nextAttemptAt\n      }\n    }\n  }\n": types.ConsoleWebhookDeliveriesDocument,
+    "\n  mutation ConsoleReplayWebhookListener($chainId: String, $listenerId: Int!, $fromBlock: Int!) {\n    replayWebhookListener(chainId: $chainId, listenerId: $listenerId, fromBlock: $fromBlock)\n  }\n": types.ConsoleReplayWebhookListenerDocument,
     "\n  query ConsoleViewer {\n    viewer {\n      role\n      projectId\n    }\n  }\n": types.ConsoleViewerDocument,
 };
 
@@ -103,6 +119,10 @@ export function graphql(source: "\n  mutation ConsoleUpdateContractInfoOverride(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ConsoleRemoveContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)\n  }\n"): typeof import('./graphql').ConsoleRemoveContractInfoOverrideDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleAccessKeyUsage($id: Int!) {\n    accessKeyUsage(id: $id) {\n      day\n      requests\n      refused\n    }\n  }\n"): typeof import('./graphql').ConsoleAccessKeyUsageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -134,7 +154,7 @@ export function graphql(source: "\n  query ConsoleSearchTokenMetadata($chainId: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n    }\n  }\n"): typeof import('./graphql').ConsoleAccessKeysDocument;
+export function graphql(source: "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n      requestsPerSecond\n      requestsPerMonth\n      maxQueryCost\n    }\n  }\n"): typeof import('./graphql').ConsoleAccessKeysDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -219,6 +239,34 @@ export function graphql(source: "\n  mutation ConsoleUploadAsset($collectionId: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ConsoleDeleteToken($collectionId: Int!, $tokenId: BigInt!) {\n    deleteCollectionToken(collectionId: $collectionId, tokenId: $tokenId)\n  }\n"): typeof import('./graphql').ConsoleDeleteTokenDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleWebhookChains {\n    chains {\n      chainId\n      name\n    }\n  }\n"): typeof import('./graphql').ConsoleWebhookChainsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleWebhookListeners($chainId: String) {\n    webhookListeners(chainId: $chainId) {\n      id\n      url\n      name\n      active\n      disabledReason\n      kinds\n      filters {\n        contractAddresses\n        accounts\n        events\n        tokenIds\n      }\n      createdAt\n    }\n  }\n"): typeof import('./graphql').ConsoleWebhookListenersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleAddWebhookListener($chainId: String, $input: WebhookListenerInput!) {\n    addWebhookListener(chainId: $chainId, input: $input) {\n      secret\n      listener {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleAddWebhookListenerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleToggleWebhookListener($chainId: String, $id: Int!) {\n    toggleWebhookListener(chainId: $chainId, id: $id) {\n      id\n      active\n    }\n  }\n"): typeof import('./graphql').ConsoleToggleWebhookListenerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleRemoveWebhookListener($chainId: String, $id: Int!) {\n    removeWebhookListener(chainId: $chainId, id: $id)\n  }\n"): typeof import('./graphql').ConsoleRemoveWebhookListenerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleWebhookDeliveries($chainId: String, $listenerId: Int!) {\n    webhookDeliveries(chainId: $chainId, listenerId: $listenerId, first: 20) {\n      totalCount\n      nodes {\n        webhookId\n        status\n        attempts\n        lastError\n        lastStatus\n        latencyMs\n        firstBlock\n        lastBlock\n        eventCount\n        createdAt\n        deliveredAt\n        nextAttemptAt\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleWebhookDeliveriesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleReplayWebhookListener($chainId: String, $listenerId: Int!, $fromBlock: Int!) {\n    replayWebhookListener(chainId: $chainId, listenerId: $listenerId, fromBlock: $fromBlock)\n  }\n"): typeof import('./graphql').ConsoleReplayWebhookListenerDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -114,6 +114,18 @@ export type EndpointState =
   /** Serves another chain id; never used. */
   | 'WRONG_CHAIN';
 
+/** Which token events a subscriber receives: `contractAddresses` or `accounts` (or both) must be given; every list given must match. */
+export type EventFilterInput = {
+  /** Events from, to or (ERC-1155) operated by any of these accounts (any case), at most 1,000. */
+  accounts?: Array<string> | null | undefined;
+  /** Events of any of these token contracts (0x-prefixed hex, any case), at most 1,000. */
+  contractAddresses?: Array<string> | null | undefined;
+  /** Event signatures, e.g. `Transfer(address indexed from, address indexed to, uint256 value)`. */
+  events?: Array<string> | null | undefined;
+  /** Events moving any of these token ids; ERC-20 events never match. */
+  tokenIds?: Array<string> | null | undefined;
+};
+
 /** Where a refresh task is. */
 export type MetadataTaskStatus =
   /** Finished; every item was refreshed (see result). */
@@ -208,6 +220,38 @@ export type WatchedContractState =
   /** No longer indexed; its data stays until `strata chain prune`. */
   | 'REMOVED';
 
+/** Where a delivery is. */
+export type WebhookDeliveryStatus =
+  /** Attempts exhausted: delivery gave up and disabled the listener. */
+  | 'DEAD'
+  /** The receiver answered 2xx. */
+  | 'DELIVERED'
+  /** Not attempted yet, or waiting behind the listener’s earlier deliveries. */
+  | 'PENDING'
+  /** Attempted and failed; tried again at `nextAttemptAt`. */
+  | 'RETRYING';
+
+/** What a webhook listener receives; every kind comes with `final` and `reorged` notices. */
+export type WebhookKind =
+  /** Balance updates of the matched contracts and accounts. */
+  | 'BALANCES'
+  /** Decoded token events (the default), as `subscribeEvents` pushes them. */
+  | 'EVENTS'
+  /** Receipts of the transactions that emitted matched events. */
+  | 'RECEIPTS';
+
+/** A listener’s URL, name, filters and kinds; on update, absent fields keep their value. */
+export type WebhookListenerInput = {
+  /** The subscriptions’ event filter: `contractAddresses` or `accounts` is required. */
+  filters?: EventFilterInput | null | undefined;
+  /** What the listener receives; EVENTS when absent on add. */
+  kinds?: Array<WebhookKind> | null | undefined;
+  /** A name for people; empty when absent. */
+  name?: string | null | undefined;
+  /** Where deliveries are POSTed: http(s), not a loopback, private or metadata address unless WEBHOOK_ALLOW_HOSTS names it. Required on add. */
+  url?: string | null | undefined;
+};
+
 export type ConsoleContractInfoOverrideQueryVariables = Exact<{
   chainId: string;
   contractAddress: string;
@@ -241,6 +285,13 @@ export type ConsoleRemoveContractInfoOverrideMutationVariables = Exact<{
 
 
 export type ConsoleRemoveContractInfoOverrideMutation = { removeContractInfoOverride: boolean | null };
+
+export type ConsoleAccessKeyUsageQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ConsoleAccessKeyUsageQuery = { accessKeyUsage: Array<{ day: string, requests: number, refused: number }> | null };
 
 export type ConsoleLinkContractMutationVariables = Exact<{
   collectionId: number;
@@ -305,7 +356,7 @@ export type ConsoleSearchTokenMetadataQuery = { searchTokenMetadata: { totalCoun
 export type ConsoleAccessKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ConsoleAccessKeysQuery = { accessKeys: Array<{ id: number, name: string, hint: string, isDefault: boolean, origins: Array<string>, createdAt: string }> | null };
+export type ConsoleAccessKeysQuery = { accessKeys: Array<{ id: number, name: string, hint: string, isDefault: boolean, origins: Array<string>, createdAt: string, requestsPerSecond: number | null, requestsPerMonth: number | null, maxQueryCost: number | null }> | null };
 
 export type ConsoleCreateAccessKeyMutationVariables = Exact<{
   input?: AccessKeyInput | null | undefined;
@@ -465,6 +516,59 @@ export type ConsoleDeleteTokenMutationVariables = Exact<{
 
 export type ConsoleDeleteTokenMutation = { deleteCollectionToken: boolean | null };
 
+export type ConsoleWebhookChainsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleWebhookChainsQuery = { chains: Array<{ chainId: number, name: string | null }> | null };
+
+export type ConsoleWebhookListenersQueryVariables = Exact<{
+  chainId?: string | null | undefined;
+}>;
+
+
+export type ConsoleWebhookListenersQuery = { webhookListeners: Array<{ id: number, url: string, name: string, active: boolean, disabledReason: string | null, kinds: Array<WebhookKind>, createdAt: string, filters: { contractAddresses: Array<string>, accounts: Array<string>, events: Array<string>, tokenIds: Array<string> } }> | null };
+
+export type ConsoleAddWebhookListenerMutationVariables = Exact<{
+  chainId?: string | null | undefined;
+  input: WebhookListenerInput;
+}>;
+
+
+export type ConsoleAddWebhookListenerMutation = { addWebhookListener: { secret: string, listener: { id: number } } | null };
+
+export type ConsoleToggleWebhookListenerMutationVariables = Exact<{
+  chainId?: string | null | undefined;
+  id: number;
+}>;
+
+
+export type ConsoleToggleWebhookListenerMutation = { toggleWebhookListener: { id: number, active: boolean } | null };
+
+export type ConsoleRemoveWebhookListenerMutationVariables = Exact<{
+  chainId?: string | null | undefined;
+  id: number;
+}>;
+
+
+export type ConsoleRemoveWebhookListenerMutation = { removeWebhookListener: boolean | null };
+
+export type ConsoleWebhookDeliveriesQueryVariables = Exact<{
+  chainId?: string | null | undefined;
+  listenerId: number;
+}>;
+
+
+export type ConsoleWebhookDeliveriesQuery = { webhookDeliveries: { totalCount: number, nodes: Array<{ webhookId: string, status: WebhookDeliveryStatus, attempts: number, lastError: string | null, lastStatus: number | null, latencyMs: number | null, firstBlock: number, lastBlock: number, eventCount: number, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null }> } | null };
+
+export type ConsoleReplayWebhookListenerMutationVariables = Exact<{
+  chainId?: string | null | undefined;
+  listenerId: number;
+  fromBlock: number;
+}>;
+
+
+export type ConsoleReplayWebhookListenerMutation = { replayWebhookListener: number | null };
+
 export type ConsoleViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -529,6 +633,15 @@ export const ConsoleRemoveContractInfoOverrideDocument = new TypedDocumentString
   removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)
 }
     `) as unknown as TypedDocumentString<ConsoleRemoveContractInfoOverrideMutation, ConsoleRemoveContractInfoOverrideMutationVariables>;
+export const ConsoleAccessKeyUsageDocument = new TypedDocumentString(`
+    query ConsoleAccessKeyUsage($id: Int!) {
+  accessKeyUsage(id: $id) {
+    day
+    requests
+    refused
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleAccessKeyUsageQuery, ConsoleAccessKeyUsageQueryVariables>;
 export const ConsoleLinkContractDocument = new TypedDocumentString(`
     mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {
   linkCollectionContract(
@@ -625,6 +738,9 @@ export const ConsoleAccessKeysDocument = new TypedDocumentString(`
     isDefault
     origins
     createdAt
+    requestsPerSecond
+    requestsPerMonth
+    maxQueryCost
   }
 }
     `) as unknown as TypedDocumentString<ConsoleAccessKeysQuery, ConsoleAccessKeysQueryVariables>;
@@ -898,6 +1014,86 @@ export const ConsoleDeleteTokenDocument = new TypedDocumentString(`
   deleteCollectionToken(collectionId: $collectionId, tokenId: $tokenId)
 }
     `) as unknown as TypedDocumentString<ConsoleDeleteTokenMutation, ConsoleDeleteTokenMutationVariables>;
+export const ConsoleWebhookChainsDocument = new TypedDocumentString(`
+    query ConsoleWebhookChains {
+  chains {
+    chainId
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleWebhookChainsQuery, ConsoleWebhookChainsQueryVariables>;
+export const ConsoleWebhookListenersDocument = new TypedDocumentString(`
+    query ConsoleWebhookListeners($chainId: String) {
+  webhookListeners(chainId: $chainId) {
+    id
+    url
+    name
+    active
+    disabledReason
+    kinds
+    filters {
+      contractAddresses
+      accounts
+      events
+      tokenIds
+    }
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleWebhookListenersQuery, ConsoleWebhookListenersQueryVariables>;
+export const ConsoleAddWebhookListenerDocument = new TypedDocumentString(`
+    mutation ConsoleAddWebhookListener($chainId: String, $input: WebhookListenerInput!) {
+  addWebhookListener(chainId: $chainId, input: $input) {
+    secret
+    listener {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleAddWebhookListenerMutation, ConsoleAddWebhookListenerMutationVariables>;
+export const ConsoleToggleWebhookListenerDocument = new TypedDocumentString(`
+    mutation ConsoleToggleWebhookListener($chainId: String, $id: Int!) {
+  toggleWebhookListener(chainId: $chainId, id: $id) {
+    id
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleToggleWebhookListenerMutation, ConsoleToggleWebhookListenerMutationVariables>;
+export const ConsoleRemoveWebhookListenerDocument = new TypedDocumentString(`
+    mutation ConsoleRemoveWebhookListener($chainId: String, $id: Int!) {
+  removeWebhookListener(chainId: $chainId, id: $id)
+}
+    `) as unknown as TypedDocumentString<ConsoleRemoveWebhookListenerMutation, ConsoleRemoveWebhookListenerMutationVariables>;
+export const ConsoleWebhookDeliveriesDocument = new TypedDocumentString(`
+    query ConsoleWebhookDeliveries($chainId: String, $listenerId: Int!) {
+  webhookDeliveries(chainId: $chainId, listenerId: $listenerId, first: 20) {
+    totalCount
+    nodes {
+      webhookId
+      status
+      attempts
+      lastError
+      lastStatus
+      latencyMs
+      firstBlock
+      lastBlock
+      eventCount
+      createdAt
+      deliveredAt
+      nextAttemptAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleWebhookDeliveriesQuery, ConsoleWebhookDeliveriesQueryVariables>;
+export const ConsoleReplayWebhookListenerDocument = new TypedDocumentString(`
+    mutation ConsoleReplayWebhookListener($chainId: String, $listenerId: Int!, $fromBlock: Int!) {
+  replayWebhookListener(
+    chainId: $chainId
+    listenerId: $listenerId
+    fromBlock: $fromBlock
+  )
+}
+    `) as unknown as TypedDocumentString<ConsoleReplayWebhookListenerMutation, ConsoleReplayWebhookListenerMutationVariables>;
 export const ConsoleViewerDocument = new TypedDocumentString(`
     query ConsoleViewer {
   viewer {
