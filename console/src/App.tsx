@@ -7,6 +7,7 @@ import { Contracts } from './pages/Contracts';
 import { Projects } from './pages/Projects';
 import { SignIn } from './pages/SignIn';
 import { Token } from './pages/Token';
+import { Webhooks } from './pages/Webhooks';
 import { hrefOf, useRoute, type Route } from './route';
 import { useSession, type Session } from './session';
 
@@ -18,6 +19,7 @@ const navFor = (s: Session): NavItem[] => [
     ? [
         { route: { page: 'collections' }, label: 'Collections' } as NavItem,
         { route: { page: 'keys' }, label: 'Access keys' } as NavItem,
+        { route: { page: 'webhooks' }, label: 'Webhooks' } as NavItem,
       ]
     : []),
   ...(s.role === 'OPERATOR' ? [{ route: { page: 'contracts' }, label: 'Contracts' } as NavItem] : []),
@@ -37,6 +39,8 @@ const Page = ({ route, session, setSession }: { route: Route; session: Session; 
       return <Projects session={session} onOpen={(p) => setSession({ ...session, project: p })} />;
     case 'keys':
       return project ? <AccessKeys token={project.token} /> : <NeedsProject />;
+    case 'webhooks':
+      return project ? <Webhooks token={project.token} /> : <NeedsProject />;
     case 'collections':
       return project ? <Collections token={project.token} /> : <NeedsProject />;
     case 'collection':

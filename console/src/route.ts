@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 export type Route =
   | { page: 'projects' }
   | { page: 'keys' }
+  | { page: 'webhooks' }
   | { page: 'collections' }
   | { page: 'collection'; collectionId: number }
   | { page: 'token'; collectionId: number; tokenId: string }
@@ -18,7 +19,7 @@ export const parseRoute = (hash: string): Route | null => {
     if (sub === 'tokens' && tokenId) return { page: 'token', collectionId: Number(id), tokenId };
     return { page: 'collection', collectionId: Number(id) };
   }
-  if (first === 'projects' || first === 'keys' || first === 'collections' || first === 'contracts' || first === 'chains') return { page: first };
+  if (first === 'projects' || first === 'keys' || first === 'webhooks' || first === 'collections' || first === 'contracts' || first === 'chains') return { page: first };
   return null;
 };
 
