@@ -2,7 +2,7 @@
 // types, ranges and defaults come from the zod schema itself; a variable of the schema missing here (or an entry here
 // the schema no longer has) fails tests/unit/docs/references.test.ts, so the reference cannot fall behind.
 
-export type EnvGroup = 'Server' | 'Database' | 'Chains and ingestion' | 'Metadata' | 'Events across processes' | 'Edge and security' | 'Access keys' | 'Media storage' | 'IndexerGateway and prices';
+export type EnvGroup = 'Server' | 'Database' | 'Chains and ingestion' | 'Metadata' | 'Events across processes' | 'Edge and security' | 'Access keys' | 'Media storage' | 'IndexerGateway and prices' | 'Webhooks';
 
 export type EnvDescription = Readonly<{
   group: EnvGroup;
@@ -21,6 +21,7 @@ export const envGroups: readonly EnvGroup[] = [
   'Access keys',
   'Media storage',
   'IndexerGateway and prices',
+  'Webhooks',
 ];
 
 export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
@@ -90,6 +91,17 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
   METADATA_HOST_CONCURRENCY: { group: 'Metadata', description: 'Metadata fetches at once to one host.' },
   METADATA_RETRY_BASE_MS: { group: 'Metadata', description: 'First delay before a failed or placeholder token document is fetched again; doubles per failure, at most 24 h.' },
   METADATA_TASK_POLL_MS: { group: 'Metadata', description: 'How often the refresh task worker looks for due tasks and due retries.' },
+  WEBHOOK_ALLOW_HOSTS: {
+    group: 'Webhooks',
+    description: 'Comma-separated `host` or `host:port` webhook URLs may name although they are private addresses (a `host:port` entry also opens that port), as `METADATA_ALLOW_HOSTS`; for tests and private receivers.',
+  },
+  WEBHOOK_TIMEOUT_MS: { group: 'Webhooks', description: 'One delivery attempt (connect, POST, response); a slower receiver counts as failed and is retried.' },
+  WEBHOOK_MAX_ATTEMPTS: { group: 'Webhooks', description: 'Attempts of one delivery before its listener is disabled (with the reason, a log line and `strata_webhook_listeners_disabled_total`).' },
+  WEBHOOK_BATCH_SIZE: { group: 'Webhooks', description: 'Items (events, balance updates, receipts, notices) one POST carries at most.' },
+  WEBHOOK_RETRY_BASE_MS: { group: 'Webhooks', description: 'First retry delay of a failed delivery; doubles per attempt up to `WEBHOOK_RETRY_MAX_MS`, with jitter (the defaults spread 16 attempts over about a day). A `Retry-After` answer takes precedence.' },
+  WEBHOOK_RETRY_MAX_MS: { group: 'Webhooks', description: 'Longest delay between two attempts of one delivery.' },
+  WEBHOOK_LEASE_MS: { group: 'Webhooks', description: 'How long a process holds a listener’s delivery lease unrenewed; after a crash another process delivers the listener once it lapses.' },
+  WEBHOOK_POLL_MS: { group: 'Webhooks', description: 'How often each process looks for due webhook deliveries.' },
   REDIS_URL: {
     group: 'Events across processes',
     description: '`redis://host:port`: ingestion events, rate-limit counters and the failed-credential throttle go through Redis, so `strata index` and several `strata serve --no-index` replicas share them.',

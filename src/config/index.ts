@@ -67,6 +67,24 @@ export type Config = Readonly<{
     /** How often the refresh task worker looks for due tasks and due retries. */
     taskPollMs: number;
   }>;
+  /** Webhook delivery (domain/webhooks): destinations, attempts, retry timing, leases across processes. */
+  webhooks: Readonly<{
+    /** Hosts webhook URLs may name despite the private-address guard, as METADATA_ALLOW_HOSTS (tests, private receivers). */
+    allowHosts: readonly string[];
+    /** One POST, connection and response included. */
+    timeoutMs: number;
+    /** Attempts of one delivery before the listener is disabled. */
+    maxAttempts: number;
+    /** Items (events, balances, receipts, notices) per POST at most. */
+    batchSize: number;
+    /** Backoff: the first retry waits about this long, doubling per attempt up to retryMaxMs, with jitter. */
+    retryBaseMs: number;
+    retryMaxMs: number;
+    /** How long a process holds a listener's delivery lease without renewing it. */
+    leaseMs: number;
+    /** How often the deliverer looks for due deliveries. */
+    pollMs: number;
+  }>;
   /** Operator token for admin mutations (contract verification flags); admin is off when unset. */
   adminToken: string | null;
   /** CORS, GraphiQL, introspection, /metrics, proxies, failed-credential throttling (edge.ts). */
@@ -126,6 +144,14 @@ export const envSchema = z.object({
   METADATA_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   METADATA_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   METADATA_TASK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  WEBHOOK_ALLOW_HOSTS: z.string().trim().default(''),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(16),
+  WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(100),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(6 * 3_600_000),
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   EVENTS_NAMESPACE: z
     .string()
@@ -194,6 +220,16 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
       hostConcurrency: e.METADATA_HOST_CONCURRENCY,
       retryBaseMs: e.METADATA_RETRY_BASE_MS,
       taskPollMs: e.METADATA_TASK_POLL_MS,
+    }),
+    webhooks: Object.freeze({
+      allowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      batchSize: e.WEBHOOK_BATCH_SIZE,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: e.WEBHOOK_RETRY_MAX_MS,
+      leaseMs: e.WEBHOOK_LEASE_MS,
+      pollMs: e.WEBHOOK_POLL_MS,
     }),
     adminToken: e.ADMIN_TOKEN ?? null,
     edge: edgeConfigOf(e, env.NODE_ENV),
