@@ -8,6 +8,7 @@ import { contractPrunerOf } from '../ingestion';
 import { createPubSub } from '../pubsub';
 import { isDomainError } from '../domain/errors';
 import { createApp, openDatabase } from './app';
+import { registerBackupCommand } from './commands/backup';
 import { registerChainCommands } from './commands/chain';
 import { registerDevCommand } from './commands/dev';
 import { registerKeyCommands } from './commands/keys';
@@ -170,6 +171,7 @@ registerMetadataCommands(program, withServices);
 registerKeyCommands(program, withServices);
 registerChainCommands(program, withServices);
 registerDevCommand(program, { configOrExit, startOrExit });
+registerBackupCommand(program, { configOrExit });
 
 program.parseAsync(process.argv).catch((err) => {
   process.stderr.write(`${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
