@@ -88,11 +88,17 @@ mutation CreateCollection {
 
 export type GraphiQLPage = { serve(req: IncomingMessage, res: ServerResponse): void };
 
+// GraphiQL's tab bar is a drag-to-reorder list whose tabs are left with a stale offset (translateX of a few hundred
+// px) when the default tabs are first created; its own stylesheet hides that offset only while no tab has focus. A
+// first pointer click focuses the tab on pointerdown, the offset applies, the tab jumps from under the pointer, and
+// pointerup lands on the bar: no click, so the first visit needed two clicks per tab (a reload restores the tabs
+// from storage without the offset). Tabs keep their place: dragging still reorders them, without the floating tab.
+const STEADY_TABS = '<style>.graphiql-tab{transform:none!important}</style>';
+
 export const createGraphiQLPage = ({ title, credentials }: { title: string; credentials?: GraphiQLCredentials }): GraphiQLPage => {
   const tabs = graphiqlTabs(credentials);
-  const html = Buffer.from(
-    renderGraphiQL({ title, subscriptionsProtocol: 'WS', defaultTabs: tabs, defaultHeaders: tabs[0].headers, defaultEditorToolsVisibility: true }),
-  );
+  const rendered = renderGraphiQL({ title, subscriptionsProtocol: 'WS', defaultTabs: tabs, defaultHeaders: tabs[0].headers, defaultEditorToolsVisibility: true });
+  const html = Buffer.from(rendered.replace('</head>', `${STEADY_TABS}</head>`));
   // Compressed on first use, not at start: most processes never serve the page.
   return createStaticBody(html, 'text/html; charset=utf-8');
 };
