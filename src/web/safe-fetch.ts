@@ -24,9 +24,18 @@ export type SafeFetcher = {
   fetchBytes(url: string): Promise<FetchResult<Buffer>>;
   /** Body decoded with the response charset (UTF-8 when absent or unknown). */
   fetchText(url: string): Promise<FetchResult<string>>;
+  /**
+   * POSTs `body` (webhooks): the same checks and pinned DNS, no redirect followed, any status answered as a result. At
+   * most `maxBytes` of the response body are read; the rest is dropped with the connection.
+   */
+  post(url: string, body: string, headers: Record<string, string>): Promise<PostResult>;
+  /** Throws FetchRefusedError when the policy refuses `url` before any lookup (scheme, credentials, port, address literal). */
+  check(url: string): void;
   /** Closes pooled connections; in-flight fetches finish first. */
   close(): Promise<void>;
 };
+
+export type PostResult = { status: number; headers: Record<string, string | undefined>; body: string };
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 // undici's Agent never forgets an origin; a fresh Agent after this many keeps memory bounded.
@@ -317,9 +326,56 @@ export const createSafeFetcher = (overrides: Partial<FetchPolicy> = {}): SafeFet
     return { ...res, body: decodeBody(res.body, res.contentType) };
   };
 
+  const postOnce = async (target: Target, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<PostResult> => {
+    const res = await agentFor(target.url.origin).request({
+      origin: target.url.origin,
+      path: `${target.url.pathname}${target.url.search}`,
+      method: 'POST',
+      headers: { 'user-agent': policy.userAgent, 'accept-encoding': 'identity', ...headers },
+      body,
+      signal,
+    });
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of res.body) {
+      const c = chunk as Buffer;
+      chunks.push(total + c.length > policy.maxBytes ? c.subarray(0, policy.maxBytes - total) : c);
+      total += c.length;
+      // Leaving the loop destroys the stream (and its socket): a receiver's large answer is not read.
+      if (total >= policy.maxBytes) break;
+    }
+    const out: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(res.headers)) out[k] = Array.isArray(v) ? v[0] : v;
+    return { status: res.statusCode, headers: out, body: Buffer.concat(chunks).toString('utf8') };
+  };
+
+  const post = async (href: string, body: string, headers: Record<string, string>): Promise<PostResult> => {
+    const target = checkUrl(href);
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = new FetchFailedError('timeout', `POST to ${shortUrl(href)} took longer than ${policy.totalTimeoutMs} ms`, href);
+        controller.abort(err);
+        reject(err);
+      }, policy.totalTimeoutMs);
+    });
+    const work = withHostSlot(target.key, () => postOnce(target, body, headers, controller.signal)).catch((err) => {
+      throw toWebError(err, target.url.href, controller.signal);
+    });
+    work.catch(() => undefined);
+    try {
+      return await Promise.race([work, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   return {
     fetchBytes,
     fetchText,
+    post,
+    check: (href) => void checkUrl(href),
     close: async () => {
       await agent.close();
     },
