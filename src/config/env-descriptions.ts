@@ -155,6 +155,15 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
   S3_FORCE_PATH_STYLE: { group: 'Media storage', description: '`true`: address objects as `<endpoint>/<bucket>/<key>`.', unset: '`true` with `S3_ENDPOINT`, `false` without' },
   S3_ACCESS_KEY_ID: { group: 'Media storage', description: 'Static credentials (with `S3_SECRET_ACCESS_KEY`: both or neither).', unset: "the AWS SDK's default chain" },
   S3_SECRET_ACCESS_KEY: { group: 'Media storage', description: 'Static credentials (with `S3_ACCESS_KEY_ID`: both or neither).', unset: "the AWS SDK's default chain" },
+  SHUTDOWN_GRACE_MS: {
+    group: 'Server',
+    description:
+      'After SIGTERM, how long in-flight requests may take to finish, in ms: the process stops accepting at once, ends each subscription with its resume cursor, lets the indexer commit or abandon its batch, and cuts what is still open after this long.',
+  },
+  READY_MAX_LAG_BLOCKS: {
+    group: 'Chains and ingestion',
+    description: '`/health/ready` of a process that indexes answers 503 while a chain it indexes is more than this many blocks behind the head the node reported.',
+  },
   GATEWAY_CONCURRENCY: { group: 'IndexerGateway and prices', description: 'Chains one IndexerGateway request queries at once.' },
   GATEWAY_CHAIN_TIMEOUT_MS: { group: 'IndexerGateway and prices', description: 'A chain that has not answered within this many ms answers with its `errorReason` instead.' },
   GATEWAY_HEALTH_TTL_MS: { group: 'IndexerGateway and prices', description: "How long a chain's node is taken as answering (or not) after one check, in ms." },

@@ -10,6 +10,7 @@ import { edgeConfigOf, edgeEnvSchema, onOff, type EdgeConfig } from './edge';
 import { keyLimitsConfigOf, keyLimitsEnvSchema, type KeyLimitsConfig } from './limits';
 import { readReplicasConfigOf, readReplicasEnvSchema, type ReadReplicasConfig } from './replicas';
 import { gatewayConfigOf, gatewayEnvSchema, priceFeedConfigOf, type GatewayConfig, type PriceFeedConfig } from './gateway';
+import { operationsConfigOf, operationsEnvSchema, type OperationsConfig } from './operations';
 
 export type { ChainConfig, EndpointConfig, WatchedContractConfig } from './chains';
 export type { EdgeConfig } from './edge';
@@ -17,6 +18,7 @@ export type { AssetsConfig } from './assets';
 export type { KeyLimitsConfig } from './limits';
 export type { ReadReplicasConfig } from './replicas';
 export type { GatewayConfig, PriceFeedConfig } from './gateway';
+export type { OperationsConfig } from './operations';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string; /** Page cache of the embedded database, MB (SQLITE_CACHE_MB). */ cacheMb: number }
@@ -97,6 +99,8 @@ export type Config = Readonly<{
   readReplicas: ReadReplicasConfig;
   /** The multi-chain IndexerGateway's concurrency and per-chain time bound (gateway.ts). */
   gateway: GatewayConfig;
+  /** Draining at SIGTERM and the readiness bound of an indexing process (operations.ts). */
+  operations: OperationsConfig;
   /** Where USD prices come from; no source by default (gateway.ts). */
   priceFeed: PriceFeedConfig;
 }>;
@@ -168,6 +172,7 @@ export const envSchema = z.object({
   ...keyLimitsEnvSchema,
   ...readReplicasEnvSchema,
   ...gatewayEnvSchema,
+  ...operationsEnvSchema,
 });
 
 /** Reads and validates `env`; throws ConfigError listing every problem. */
@@ -237,6 +242,7 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
     keyLimits: keyLimitsConfigOf(e),
     readReplicas,
     gateway: gatewayConfigOf(e),
+    operations: operationsConfigOf(e),
     priceFeed: priceFeedConfigOf(e),
   });
 };
