@@ -1,7 +1,8 @@
-// A project's access keys: issue (shown once), name, allowed origins, default, rotate, revoke.
+// A project's access keys: issue (shown once), name, allowed origins, limits, daily use, default, rotate, revoke.
 import { useState } from 'preact/hooks';
 import { request } from '../api';
 import { TextArea, TextField } from '../components/Field';
+import { KeyLimitsLine, KeyUsage } from '../components/KeyUsage';
 import { ActionNotice, ErrorNotice } from '../components/Notice';
 import { graphql } from '../gql';
 import { useAction, useLoad } from '../hooks';
@@ -15,6 +16,9 @@ const KeysQuery = graphql(`
       isDefault
       origins
       createdAt
+      requestsPerSecond
+      requestsPerMonth
+      maxQueryCost
     }
   }
 `);
@@ -59,6 +63,11 @@ const originsOf = (text: string) =>
     .map((o) => o.trim())
     .filter(Boolean);
 
+/** A limit as the form shows it: empty for the server's default. */
+const limitField = (value: number | null | undefined) => (value ? String(value) : '');
+/** What the form sends: 0 returns the key to the server's default (the server checks the range). */
+const limitOf = (text: string) => (text.trim() ? Number(text.trim()) : 0);
+
 type Key = NonNullable<Awaited<ReturnType<typeof loadKeys>>['accessKeys']>[number];
 const loadKeys = (token: string) => request(token, KeysQuery, {});
 
@@ -66,13 +75,18 @@ const KeyRow = ({ k, token, onChanged, onIssued }: { k: Key; token: string; onCh
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(k.name);
   const [origins, setOrigins] = useState(k.origins.join('\n'));
+  const [perSecond, setPerSecond] = useState(limitField(k.requestsPerSecond));
+  const [perMonth, setPerMonth] = useState(limitField(k.requestsPerMonth));
+  const [maxCost, setMaxCost] = useState(limitField(k.maxQueryCost));
+  const [showUsage, setShowUsage] = useState(false);
   const action = useAction();
   const label = k.name || `key …${k.hint}`;
 
   const save = (e: Event) => {
     e.preventDefault();
     void action.run(async () => {
-      await request(token, UpdateKey, { id: k.id, input: { name, origins: originsOf(origins) } });
+      const limits = { requestsPerSecond: limitOf(perSecond), requestsPerMonth: limitOf(perMonth), maxQueryCost: limitOf(maxCost) };
+      await request(token, UpdateKey, { id: k.id, input: { name, origins: originsOf(origins), ...limits } });
       setEditing(false);
       onChanged();
       return `Saved ${label}.`;
@@ -88,7 +102,11 @@ const KeyRow = ({ k, token, onChanged, onIssued }: { k: Key; token: string; onCh
       <div class="muted">
         {k.origins.length ? `Origins: ${k.origins.join(', ')}` : 'Any origin'} · issued {new Date(k.createdAt).toLocaleDateString()}
       </div>
+      <KeyLimitsLine limits={k} />
       <div class="actions">
+        <button type="button" onClick={() => setShowUsage(!showUsage)} aria-expanded={showUsage}>
+          Usage <span class="visually-hidden">{label}</span>
+        </button>
         <button type="button" onClick={() => setEditing(!editing)} aria-expanded={editing}>
           Edit <span class="visually-hidden">{label}</span>
         </button>
@@ -140,11 +158,17 @@ const KeyRow = ({ k, token, onChanged, onIssued }: { k: Key; token: string; onCh
         <form onSubmit={save} class="inline-form">
           <TextField label="Name" maxLength={100} value={name} onValue={setName} />
           <TextArea label="Allowed origins" hint="One per line, like https://app.example.com; none allows any origin." rows={3} value={origins} onValue={setOrigins} />
+          <div class="limits">
+            <TextField label="Requests per second" hint="Empty: the server's default." inputMode="numeric" pattern="[0-9]*" value={perSecond} onValue={setPerSecond} />
+            <TextField label="Requests per month" hint="Empty: the server's default." inputMode="numeric" pattern="[0-9]*" value={perMonth} onValue={setPerMonth} />
+            <TextField label="Max query cost" hint="Empty: the server's default." inputMode="numeric" pattern="[0-9]*" value={maxCost} onValue={setMaxCost} />
+          </div>
           <button type="submit" disabled={action.busy}>
             Save
           </button>
         </form>
       )}
+      {showUsage && <KeyUsage token={token} id={k.id} label={label} requestsPerMonth={k.requestsPerMonth} />}
       <ActionNotice action={action} />
     </li>
   );

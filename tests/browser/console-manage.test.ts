@@ -1,0 +1,116 @@
+// The console's management pages in a real headless Chromium (Debian's, driven by puppeteer-core), clicked with the
+// mouse as a person would (issue #33, finding 9): a key's limits and its daily use; project bearer tokens that expire
+// and can be revoked; the contract page's logo, holders and supply; the collection form's image and properties;
+// indexing rates; project rename and delete; the issued-key banner after a revoke; bookmarkable pages; a phone's
+// width. One server and one browser for the file. A failed step leaves tests/output/console-manage-<name>.png.
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { launchChromium, watchPage, withScreenshot } from '../helpers/browser';
+import { ADMIN_TOKEN, startMetadataEnv, type MetadataEnv } from '../integration/metadata/fixtures';
+
+let env: MetadataEnv;
+let browser: Browser;
+let page: Page;
+let origin: string;
+let watched: ReturnType<typeof watchPage>;
+
+beforeAll(async () => {
+  env = await startMetadataEnv();
+  origin = env.server.url;
+  browser = await launchChromium();
+  page = await browser.newPage();
+  await page.setViewport({ width: 1366, height: 900 });
+  watched = watchPage(page, (url) => url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:'));
+  page.on('dialog', (d) => void d.accept());
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await env?.stop();
+});
+
+const step = (name: string, body: () => Promise<void>) => withScreenshot(page, `console-manage-${name}`, body, { fullPage: true });
+
+/** The form control whose label reads `label` (inside `scope` when given), found as a screen reader would. */
+const control = async (label: string, scope = 'body') => {
+  const handle = await page.waitForFunction(
+    (text, within) => {
+      for (const l of document.querySelectorAll(`${within} label`)) {
+        if (l.textContent?.trim() === text && (l as HTMLLabelElement).control) return (l as HTMLLabelElement).control;
+      }
+      return null;
+    },
+    {},
+    label,
+    scope,
+  );
+  return handle.asElement()! as ElementHandle<HTMLInputElement>;
+};
+
+/** Clicks into the field, selects what it holds and types over it. */
+const fill = async (label: string, value: string, scope?: string) => {
+  const input = await control(label, scope);
+  await input.click({ count: 3 });
+  await page.keyboard.down('Control');
+  await page.keyboard.press('KeyA');
+  await page.keyboard.up('Control');
+  await page.keyboard.press('Backspace');
+  await input.type(value);
+};
+
+/** A pointer click on the enabled button whose text reads `text`. */
+const clickButton = async (text: string, scope = 'body') => {
+  const button = await page.waitForFunction(
+    (t, within) =>
+      [...document.querySelectorAll(`${within} button`)].find((b) => b.textContent?.replace(/\s+/g, ' ').trim() === t && !(b as HTMLButtonElement).disabled) ?? null,
+    {},
+    text,
+    scope,
+  );
+  await (button.asElement() as ElementHandle<HTMLButtonElement>).click();
+};
+
+const clickLink = async (text: string) => {
+  const link = await page.waitForFunction((t) => [...document.querySelectorAll('a')].find((a) => a.textContent?.replace(/\s+/g, ' ').trim() === t) ?? null, {}, text);
+  await (link.asElement() as ElementHandle<HTMLAnchorElement>).click();
+};
+
+const waitForText = async (text: string, selector = 'body') =>
+  page.waitForFunction((t, s) => [...document.querySelectorAll(s)].some((el) => el.textContent?.includes(t)), { timeout: 15_000 }, text, selector);
+
+const textOf = (selector: string) => page.$eval(selector, (el) => el.textContent?.replace(/\s+/g, ' ').trim() ?? '');
+
+const signIn = async (token: string) => {
+  await page.goto(`${origin}/console`, { waitUntil: 'networkidle0' });
+  if (await page.$('header button')) {
+    await clickButton('Sign out');
+  }
+  await fill('Token', token);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('header nav');
+};
+
+it('shows a key’s limits and its daily use, and sets its limits', () =>
+  step('limits', async () => {
+    // Requests with the project's key: they are its use today.
+    for (let i = 0; i < 3; i++) await env.server.graphql('{ __typename }', {}, env.key());
+    await signIn(env.project.bearerToken);
+    await clickLink('Access keys');
+    await waitForText('default', 'li.key');
+    expect(await textOf('[data-testid=key-limits]')).toBe('Rate: server default · Quota: server default · Max query cost: server default');
+    await clickButton('Usage default');
+    await page.waitForSelector('svg.usage-chart rect.served');
+    const served = await page.waitForFunction(() => Number(document.querySelector('[data-testid=month-requests]')?.textContent?.replace(/,/g, '')) || null);
+    expect(await served.jsonValue()).toBeGreaterThanOrEqual(3);
+    expect(await page.$$eval('svg.usage-chart g', (gs) => gs.length)).toBe(30);
+
+    await clickButton('Edit default');
+    await fill('Requests per second', '25');
+    await fill('Requests per month', '100000');
+    await clickButton('Save');
+    await waitForText('Saved default.', '[role=status]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=key-limits]')?.textContent?.includes('25 req/s'));
+    expect(await textOf('[data-testid=key-limits]')).toBe('Rate: 25 req/s · Quota: 100,000 req/month · Max query cost: server default');
+    expect(await textOf('.usage p')).toMatch(/of 100,000 \(\d+%\)/);
+    const keys = await env.server.graphql('{ accessKeys { requestsPerSecond requestsPerMonth maxQueryCost } }', {}, { Authorization: `Bearer ${env.project.bearerToken}` });
+    expect(keys.body.data.accessKeys[0]).toEqual({ requestsPerSecond: 25, requestsPerMonth: 100000, maxQueryCost: null });
+  }));
