@@ -81,12 +81,16 @@ export type GapNotice = { chainId: number; fromBlock: number; toBlock: number };
 /** An access key was revoked, rotated or changed (by its hash): every server forgets it and re-checks its streams. */
 export type KeyNotice = { keyHash: string };
 
+/** A chain's webhook listeners changed (added, updated, removed): every process re-reads them (domain/webhooks). */
+export type WebhookNotice = { chainId: number };
+
 export type Topics = {
   balances: BalanceEvent;
   logs: LogEvent;
   receipts: ReceiptEvent;
   gaps: GapNotice;
   keys: KeyNotice;
+  webhooks: WebhookNotice;
 };
 
 export type TopicName = keyof Topics;
