@@ -63,6 +63,10 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
     description: 'HS256 secret of bearer tokens, at least 32 characters. Required with MySQL/MariaDB, so every replica shares it.',
     unset: 'generated once into `$DATA_DIR/jwt-secret` (SQLite only)',
   },
+  BEARER_TOKEN_DAYS: {
+    group: 'Database',
+    description: 'Days a project bearer token lasts when issued without a lifetime (`project create`, the console); 0: no expiry. Tokens can also be revoked (`revokeBearerToken`).',
+  },
   CHAINS: {
     group: 'Chains and ingestion',
     description:

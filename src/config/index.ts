@@ -31,6 +31,8 @@ export type Config = Readonly<{
   port: number;
   publicUrl: string;
   jwtSecret: string;
+  /** Lifetime of a project bearer token issued without one (project create, the console), in days; null: no expiry. */
+  bearerTokenDays: number | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** JSON lines, pretty lines, or auto: pretty when stdout is a terminal. */
   logFormat: 'json' | 'pretty' | 'auto';
@@ -129,6 +131,7 @@ export const envSchema = z.object({
     .optional()
     .refine((v) => !v || /^https?:\/\/[^\s]+$/.test(v), { message: 'must be an http(s) URL' }),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  BEARER_TOKEN_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   LOG_FORMAT: z.enum(['json', 'pretty', 'auto']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -201,6 +204,7 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
     port: e.PORT,
     publicUrl,
     jwtSecret,
+    bearerTokenDays: e.BEARER_TOKEN_DAYS || null,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     maxBodyBytes: e.MAX_BODY_BYTES,
