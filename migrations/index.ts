@@ -19,6 +19,7 @@ import { ContractCollectionIds1795771843514 } from './1795771843514-contract-col
 import { MetadataTasks1795771896563 } from './1795771896563-metadata-tasks';
 import { MetadataTaskLookup1795774729938 } from './1795774729938-metadata-task-lookup';
 import { BalanceChangesAccount1795790000000 } from './1795790000000-balance-changes-account';
+import { BearerTokens1795800000000 } from './1795800000000-bearer-tokens';
 import { Webhooks1795784001195 } from './1795784001195-webhooks';
 import { TokenTraitsAndOverrides1795771878158 } from './1795771878158-token-traits-and-overrides';
 import { TokenTraitValues1795774342478 } from './1795774342478-token-trait-values';
@@ -47,4 +48,5 @@ export const migrations = [
   MetadataTaskLookup1795774729938,
   Webhooks1795784001195,
   BalanceChangesAccount1795790000000,
+  BearerTokens1795800000000,
 ];

@@ -3,6 +3,7 @@ import { AccessKeyEntity } from './access-key';
 import { AccessKeyUsageDayEntity } from './access-key-usage-day';
 import { AssetEntity } from './asset';
 import { BalanceEntity } from './balance';
+import { BearerTokenEntity } from './bearer-token';
 import { BalanceChangeEntity } from './balance-change';
 import { BlockEntity } from './block';
 import { ChainCheckpointEntity } from './chain-checkpoint';
@@ -34,6 +35,7 @@ export * from './access-key-usage-day';
 export * from './asset';
 export * from './balance';
 export * from './balance-change';
+export * from './bearer-token';
 export * from './block';
 export * from './chain-checkpoint';
 export * from './chain-transaction';
@@ -62,6 +64,7 @@ export * from './webhook-listener';
 export const entities = [
   ProjectEntity,
   AccessKeyEntity,
+  BearerTokenEntity,
   CollectionEntity,
   CollectionTokenEntity,
   ChainCheckpointEntity,
