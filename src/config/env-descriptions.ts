@@ -47,7 +47,8 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
   DATA_DIR: { group: 'Database', description: 'Where the embedded SQLite database, its generated JWT secret and (by default) uploaded media live; created when missing.' },
   DATABASE_URL: {
     group: 'Database',
-    description: '`mysql://user:pass@host:port/db` (MySQL 8 / MariaDB 10.11) or `sqlite:<path>`.',
+    description:
+      '`mysql://user:pass@host:port/db` (MySQL 8 / MariaDB 10.11) or `sqlite:<path>`. Several hosts, `mysql://user:pass@node1:3306,node2:3306,node3:3306/db` (the nodes of a MariaDB Galera cluster): connections go to one node and move to the next when it cannot be reached (docs/operations.md, HA topology).',
     unset: 'SQLite at `$DATA_DIR/strata.sqlite`',
   },
   SQLITE_CACHE_MB: { group: 'Database', description: "Page cache of the embedded SQLite database, in MB of the Strata process's memory (see BENCHMARKS.md before raising it)." },
@@ -159,6 +160,12 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
   S3_FORCE_PATH_STYLE: { group: 'Media storage', description: '`true`: address objects as `<endpoint>/<bucket>/<key>`.', unset: '`true` with `S3_ENDPOINT`, `false` without' },
   S3_ACCESS_KEY_ID: { group: 'Media storage', description: 'Static credentials (with `S3_SECRET_ACCESS_KEY`: both or neither).', unset: "the AWS SDK's default chain" },
   S3_SECRET_ACCESS_KEY: { group: 'Media storage', description: 'Static credentials (with `S3_ACCESS_KEY_ID`: both or neither).', unset: "the AWS SDK's default chain" },
+  LEADERSHIP: {
+    group: 'Database',
+    description:
+      'How one indexer per chain and one migrating process are chosen: `lock` (MySQL `GET_LOCK`, or a lock file beside the SQLite database; freed at once when its holder dies), `lease` (a row with an expiry and a fencing token, renewed by its holder; every ingestion commit checks the token, so a holder that lost it cannot commit), or `auto`: `lease` when the MySQL server reports `wsrep_on` (MariaDB Galera, which does not replicate `GET_LOCK`), `lock` otherwise.',
+  },
+  LEASE_TTL_MS: { group: 'Database', description: 'How long a lease lasts unless renewed (every third of it), in ms: a standby takes over this long after the holder died or lost the database.' },
   SHUTDOWN_GRACE_MS: {
     group: 'Server',
     description:

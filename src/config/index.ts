@@ -11,6 +11,7 @@ import { keyLimitsConfigOf, keyLimitsEnvSchema, type KeyLimitsConfig } from './l
 import { readReplicasConfigOf, readReplicasEnvSchema, type ReadReplicasConfig } from './replicas';
 import { gatewayConfigOf, gatewayEnvSchema, priceFeedConfigOf, type GatewayConfig, type PriceFeedConfig } from './gateway';
 import { operationsConfigOf, operationsEnvSchema, type OperationsConfig } from './operations';
+import { leadershipConfigOf, leadershipEnvSchema, type LeadershipConfig } from './leadership';
 
 export type { ChainConfig, EndpointConfig, WatchedContractConfig } from './chains';
 export type { EdgeConfig } from './edge';
@@ -19,10 +20,18 @@ export type { KeyLimitsConfig } from './limits';
 export type { ReadReplicasConfig } from './replicas';
 export type { GatewayConfig, PriceFeedConfig } from './gateway';
 export type { OperationsConfig } from './operations';
+export type { LeadershipConfig, LeadershipMode } from './leadership';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string; /** Page cache of the embedded database, MB (SQLITE_CACHE_MB). */ cacheMb: number }
-  | { kind: 'mysql'; url: string; database: string };
+  | {
+      kind: 'mysql';
+      /** The URL with its first host only (what a single connection is opened with). */
+      url: string;
+      database: string;
+      /** `host:port` of every server the URL names (several: a Galera cluster's nodes, tried in turn; db/failover.ts). */
+      hosts?: readonly string[];
+    };
 
 export type Config = Readonly<{
   database: DatabaseConfig;
@@ -103,6 +112,8 @@ export type Config = Readonly<{
   gateway: GatewayConfig;
   /** Draining at SIGTERM and the readiness bound of an indexing process (operations.ts). */
   operations: OperationsConfig;
+  /** One indexer per chain and the migration lock: a database lock, or a lease with a fencing token (leadership.ts). */
+  leadership: LeadershipConfig;
   /** Where USD prices come from; no source by default (gateway.ts). */
   priceFeed: PriceFeedConfig;
 }>;
@@ -176,6 +187,7 @@ export const envSchema = z.object({
   ...readReplicasEnvSchema,
   ...gatewayEnvSchema,
   ...operationsEnvSchema,
+  ...leadershipEnvSchema,
 });
 
 /** Reads and validates `env`; throws ConfigError listing every problem. */
@@ -194,6 +206,9 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
   }
   const assets = assetsConfigOf(e, dataDir, problems);
   const readReplicas = readReplicasConfigOf(e, database.kind, problems);
+  if (database.kind === 'mysql' && database.hosts && readReplicas.urls.length) {
+    problems.push('DATABASE_URL: several hosts (a Galera cluster) do not go with DATABASE_READ_URLS; every node of the cluster serves reads');
+  }
   if (problems.length) throw new ConfigError(problems);
   const jwtSecret = e.JWT_SECRET ?? embeddedJwtSecret(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -247,6 +262,7 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
     readReplicas,
     gateway: gatewayConfigOf(e),
     operations: operationsConfigOf(e),
+    leadership: leadershipConfigOf(e),
     priceFeed: priceFeedConfigOf(e),
   });
 };
@@ -254,8 +270,12 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
 const parseDatabaseUrl = (url: string | undefined, dataDir: string, cacheMb: number): DatabaseConfig => {
   if (!url) return { kind: 'sqlite', path: path.join(dataDir, 'strata.sqlite'), cacheMb };
   if (url.startsWith('sqlite:')) return { kind: 'sqlite', path: path.resolve(url.slice('sqlite:'.length)), cacheMb };
-  const database = new URL(url).pathname.replace(/^\//, '');
-  return { kind: 'mysql', url, database };
+  // Several hosts (`mysql://u@a:3306,b:3306/db`) are not a URL: the first stands for all where one URL is needed.
+  const m = /^(mysql:\/\/(?:[^@/]*@)?)([^/]+)(\/.*)$/.exec(url);
+  const hosts = m ? m[2].split(',').map((h) => h.trim()) : [];
+  const first = m && hosts.length > 1 ? `${m[1]}${hosts[0]}${m[3]}` : url;
+  const database = new URL(first).pathname.replace(/^\//, '');
+  return hosts.length > 1 ? { kind: 'mysql', url: first, database, hosts } : { kind: 'mysql', url, database };
 };
 
 // The embedded default must work with zero setup, yet tokens must survive restarts:
