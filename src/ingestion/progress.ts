@@ -26,12 +26,18 @@ export const createIngestionMetrics = (registry: client.Registry) => {
 export type ProgressReporter = {
   /** A batch was committed while catching up. */
   (done: { blocks: number; events: number; indexed: number; head: number }): void;
+  /**
+   * A batch followed within NEAR_HEAD_BLOCKS of the head: counted in the stretch being caught up when one is open (its
+   * last blocks), never starting one (following the head alone is not catching up).
+   */
+  followed(done: { blocks: number; events: number }): void;
   /** Ingestion reached the head; says so once after each stretch of catching up. */
   caughtUp(indexed: number): void;
 };
 
 /**
- * Logs blocks/s, events/s, how far along (percent of the stretch being caught up) and an ETA every `everyMs` while
+ * Events are transfer rows as stored (an ERC-1155 TransferBatch log is one row per token id), so the "caught up" line's
+ * count is what the database holds for the stretch. Logs blocks/s, events/s, how far along (percent of the stretch being caught up) and an ETA every `everyMs` while
  * catching up, and one line when the head is reached.
  */
 export const createProgressReporter = (logger: Logger, everyMs = 2_000): ProgressReporter => {
@@ -69,6 +75,11 @@ export const createProgressReporter = (logger: Logger, everyMs = 2_000): Progres
     events = 0;
   };
   return Object.assign(report, {
+    followed(done: { blocks: number; events: number }) {
+      if (!stretchStart) return;
+      totalBlocks += done.blocks;
+      totalEvents += done.events;
+    },
     caughtUp(indexed: number) {
       if (!stretchStart) return;
       const seconds = (Date.now() - stretchStart.at) / 1000;

@@ -19,6 +19,7 @@ import type { QueryIndexDeferral } from './query-index-deferral';
 import { findCommonAncestor, rollbackTo } from './reorg';
 import type { Batch } from './types';
 import type { WatchRound } from './watched-contracts';
+import type { WebhookOutbox } from './webhook-outbox';
 
 const ENDPOINTS_WRITE_MS = 2_000;
 
@@ -33,6 +34,8 @@ export type SyncRoundDeps = {
   catchUpPublishBlocks: number;
   queryIndexes?: QueryIndexDeferral;
   heap?: HeapCeiling;
+  /** Records webhook deliveries in the batch and rollback transactions. */
+  outbox?: WebhookOutbox;
   /** Waits for a new head (or `ms`). */
   sleep(ms: number): Promise<void>;
   pollMs: number;
@@ -94,7 +97,7 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
     logger.warn({ from: indexed, ancestor, depth: indexed - ancestor }, 'reorg: rolling back to the common ancestor');
     balanceCache.clear();
     reader.drop();
-    const undone = await rollbackTo(db, chainId, ancestor);
+    const undone = await rollbackTo(db, chainId, ancestor, deps.outbox);
     finality.rolledBack(ancestor);
     metrics.reorgs.inc(label);
     await publisher.rolledBack(ancestor, undone);
@@ -118,7 +121,7 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
     }
     reader.readAhead(client, batch, head, window, sizer, addresses);
     await commit(batch, ctx.tracker, head);
-    return { indexed: batch.toBlock, events: batch.transfers.length };
+    return { indexed: batch.toBlock, events: transferRows(batch.transfers) };
   };
 
   /** Backfills from the stored tip to `settled`, publishing the committed blocks as a gap: nobody was streamed them. */
@@ -135,7 +138,7 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
         backfilled = batch.toBlock;
         // Per batch, so a long backfill shows its progress in finality too.
         await finality.settle(batch.toBlock, head, nodeFinalized);
-        report({ blocks: batch.toBlock - batch.fromBlock + 1, events: batch.transfers.length, indexed: batch.toBlock, head });
+        report({ blocks: batch.toBlock - batch.fromBlock + 1, events: transferRows(batch.transfers), indexed: batch.toBlock, head });
       }
     } finally {
       // Subscribers never miss blocks silently: they hear which committed blocks were not streamed to them.
@@ -185,8 +188,11 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
       const followed = await follow(ctx, head, addresses);
       if (followed === null) return;
       await finality.settle(followed.indexed, head, nodeFinalized);
-      // Following many blocks at once is catching up too (after an outage or a restart within the catch-up window).
-      if (head - cp.indexedBlock > NEAR_HEAD_BLOCKS) report({ blocks: followed.indexed - cp.indexedBlock, events: followed.events, indexed: followed.indexed, head });
+      // Following many blocks at once is catching up too (after an outage or a restart within the catch-up window); the
+      // last blocks of a stretch, followed near the head, still count in its "caught up" line.
+      const done = { blocks: followed.indexed - cp.indexedBlock, events: followed.events, indexed: followed.indexed, head };
+      if (head - cp.indexedBlock > NEAR_HEAD_BLOCKS) report(done);
+      else report.followed(done);
     }
   };
 
