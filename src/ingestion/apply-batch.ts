@@ -21,6 +21,7 @@ import { recordMarketEvents } from './market-events';
 import { queueEventRefreshes } from '../domain/metadata-jobs/event-refreshes';
 import type { Batch } from './types';
 import { chunks, insertIgnore } from './write-rows';
+import { recordBatch, type WebhookOutbox } from './webhook-outbox';
 
 export class CheckpointGapError extends Error {}
 
@@ -109,6 +110,8 @@ export type ApplyOptions = {
    * the undo log (chain-writer.ts). Unset: every block of the batch is logged.
    */
   rollbackWindow?: number;
+  /** Webhook deliveries of the batch are recorded in its transaction (none: no webhooks). */
+  outbox?: WebhookOutbox;
 };
 
 /** Which of the batch's blocks are logged, and from which block on the log is complete after this batch. */
@@ -175,6 +178,7 @@ export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow
 
     const undo = undoRange(batch, cp.undoFrom, opts.rollbackWindow ?? Infinity);
     const result = await writeBatchRows(m, batch, newContracts, cache, undo.logFrom);
+    await recordBatch(opts.outbox, m, batch, result);
     if (Number.isFinite(undo.forgetThrough)) await forgetUndoThrough(m, batch.chainId, undo.forgetThrough);
     const seq = cp.eventSeq + 1;
     // Backfilled blocks keep no receipts: the replayable stretch starts after them (or, re-followed after a

@@ -5,7 +5,7 @@ import { RetryableChainError, redactUrl, type ChainClient, type Unsubscribe } fr
 import type { ChainRegistry } from '../chain/registry';
 import type { ChainConfig } from '../config';
 import type { Logger } from '../config/logger';
-import { ChainCheckpointEntity, LockAbortedError, acquireDatabaseLock, dialectOf, type Db } from '../db';
+import { ChainCheckpointEntity, LeaseLostError, LockAbortedError, createLeadership, dialectOf, type Db, type Lead, type LeadershipSettings } from '../db';
 import type { PubSub } from '../pubsub';
 import { createBalanceCache } from './balance-cache';
 import { createRangeSizer } from './backfill';
@@ -19,6 +19,7 @@ import { createSyncRound } from './sync-round';
 import type { QueryIndexDeferral } from './query-index-deferral';
 import type { HeapCeiling } from './heap-ceiling';
 import { createWatchList } from './watched-contracts';
+import type { WebhookOutbox } from './webhook-outbox';
 
 export type ChainIngesterDeps = {
   db: Db;
@@ -39,6 +40,10 @@ export type ChainIngesterDeps = {
   queryIndexes?: QueryIndexDeferral;
   /** Shared by the process's ingesters; none: V8 alone decides when to collect. */
   heap?: HeapCeiling;
+  /** Lock or lease (config LEADERSHIP); default: a lease on Galera, the lock elsewhere. */
+  leadership?: LeadershipSettings;
+  /** Shared by the process's ingesters: webhook deliveries recorded in ingestion's transactions. */
+  outbox?: WebhookOutbox;
 };
 
 export type ChainIngester = { run(): Promise<void>; stop(): Promise<void> };
@@ -51,14 +56,19 @@ export type ChainIngester = { run(): Promise<void>; stop(): Promise<void> };
 const BALANCE_CACHE = { mysql: 100_000, sqlite: 10_000 } as const;
 
 export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
-  const { db, chain, pubsub, metrics } = deps;
+  const { chain, pubsub, metrics } = deps;
   const chainId = chain.chainId;
+  // One writer per chain. Every write below goes through the leader's db: under a lease, a transaction commits only
+  // while the lease is still this process's (its fencing token unchanged), so a holder that was paused or cut off past
+  // its expiry cannot commit over the process that took the chain over.
+  const leadership = createLeadership(deps.db, `ingest-${chainId}`, deps.leadership);
+  const db = leadership.db;
   const logger = deps.logger.child({ chainId });
   const pollMs = deps.pollMs ?? 1_000;
   let stopped = false;
   let wake: (() => void) | null = null;
   let finished: Promise<void> | null = null;
-  const finality = createFinality({ db, chainId, confirmations: chain.confirmations, pubsub, metrics });
+  const finality = createFinality({ db, chainId, confirmations: chain.confirmations, pubsub, metrics, outbox: deps.outbox });
   const balanceCache = createBalanceCache(BALANCE_CACHE[dialectOf(db)]);
 
   const sleep = (ms: number) =>
@@ -78,6 +88,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     catchUpPublishBlocks: deps.catchUpPublishBlocks ?? 256,
     queryIndexes: deps.queryIndexes,
     heap: deps.heap,
+    outbox: deps.outbox,
     sleep,
     pollMs,
     stopped: () => stopped,
@@ -120,20 +131,30 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   const loop = async () => {
     const client = await connect();
     if (!client) return;
-    let release: () => Promise<void>;
-    try {
-      release = await acquireDatabaseLock(db, `ingest-${chainId}`, {
-        onWait: () => logger.info('another ingester holds this chain; waiting for its lock'),
-        aborted: () => stopped,
-      });
-    } catch (err) {
-      if (err instanceof LockAbortedError) return;
-      logger.error({ err }, 'ingestion stopped for this chain');
-      throw err;
+    while (!stopped) {
+      let lead: Lead;
+      try {
+        lead = await leadership.acquire({
+          onWait: () => logger.info('another ingester holds this chain; waiting for its lock'),
+          aborted: () => stopped,
+        });
+      } catch (err) {
+        if (err instanceof LockAbortedError) return;
+        logger.error({ err }, 'ingestion stopped for this chain');
+        throw err;
+      }
+      if (!(await ingestWhileLeading(client, lead))) return;
+      // What this process remembers of the chain may be stale now that another one wrote it.
+      balanceCache.clear();
+      logger.warn({ token: lead.token }, 'another ingester took this chain over (lease lost); waiting to take it again');
     }
+  };
+
+  /** True when the lead was lost (the caller waits to lead again), false when stopped. */
+  const ingestWhileLeading = async (client: ChainClient, lead: Lead): Promise<boolean> => {
     let unsubscribe: Unsubscribe | null = null;
     try {
-      logger.info({ endpoints: client.endpoints().map((e) => e.url) }, 'ingestion started');
+      logger.info({ endpoints: client.endpoints().map((e) => e.url), leadership: lead.kind, token: lead.token ?? undefined }, 'ingestion started');
       await finality.resume(await ensureCheckpoint());
       await watchList?.reconcile();
       const ctx = {
@@ -144,6 +165,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
         readFinalized: createFinalizedTagReader(client, logger),
       };
       while (!stopped) {
+        if (lead.lost()) return true;
         try {
           // Inside the retried round: a node that fails now may answer later. Heads only wake us early.
           unsubscribe ??= await client.subscribeNewHeads(() => wake?.());
@@ -156,15 +178,18 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
           }
         } catch (err) {
           if (err instanceof DeepReorgError) throw err;
+          // Nothing of the failed transaction was committed; the new holder goes on from the stored checkpoint.
+          if (err instanceof LeaseLostError || lead.lost()) return true;
           await backoff(err, 'ingestion step failed; retrying');
         }
       }
+      return false;
     } catch (err) {
       logger.error({ err }, 'ingestion stopped for this chain');
       throw err;
     } finally {
       await unsubscribe?.().catch(() => undefined);
-      await release();
+      await lead.release();
     }
   };
 

@@ -10,6 +10,7 @@ import type { PubSub } from '../pubsub';
 import { receiptEvents } from '../domain/subscriptions/events';
 import { stampAt } from '../domain/subscriptions/stamps';
 import type { IngestionMetrics } from './progress';
+import { recordFinal, type WebhookOutbox } from './webhook-outbox';
 
 export type Finality = {
   /** Highest block whose receipts were announced final (-1: none yet). */
@@ -26,7 +27,7 @@ export type Finality = {
   rolledBack(ancestor: number): void;
 };
 
-export const createFinality = (deps: { db: Db; chainId: number; confirmations: number; pubsub: PubSub; metrics: IngestionMetrics }): Finality => {
+export const createFinality = (deps: { db: Db; chainId: number; confirmations: number; pubsub: PubSub; metrics: IngestionMetrics; outbox?: WebhookOutbox }): Finality => {
   const { db, chainId, confirmations, pubsub, metrics } = deps;
   const label = { chain: String(chainId) };
   const checkpoints = db.getRepository(ChainCheckpointEntity);
@@ -47,10 +48,14 @@ export const createFinality = (deps: { db: Db; chainId: number; confirmations: n
       const cp = (await checkpoints.findOneBy({ chainId }))!;
       const seq = cp.eventSeq + 1;
       const finalitySource = nodeFinalized === null ? 'confirmations' : 'node';
-      await checkpoints.update({ chainId }, { finalizedBlock: finalized, eventSeq: seq, finalitySource });
-      metrics.finalized.set(label, finalized);
       const from = announced + 1;
       const first = announced < 0;
+      // Webhook listeners' "final" notices commit with the finality they announce.
+      await db.transaction(async (m) => {
+        await m.getRepository(ChainCheckpointEntity).update({ chainId }, { finalizedBlock: finalized, eventSeq: seq, finalitySource });
+        if (!first) await recordFinal(deps.outbox, m, chainId, from, finalized);
+      });
+      metrics.finalized.set(label, finalized);
       announced = finalized;
       // A fresh index announces no history: only receipts first published live are announced again.
       if (first) return;

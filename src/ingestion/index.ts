@@ -9,6 +9,8 @@ import { createChainIngester, type ChainIngester } from './chain-ingester';
 import { createIngestionMetrics } from './progress';
 import { createQueryIndexDeferral } from './query-index-deferral';
 import { createHeapCeiling } from './heap-ceiling';
+import { createListenerCache } from '../domain/webhooks/listener-cache';
+import { createWebhookOutbox } from '../domain/webhooks/outbox';
 
 export { contractPrunerOf } from './prune';
 
@@ -35,6 +37,8 @@ export const startIngestion = ({
   const ingestionLogger = logger.child({ layer: 'ingestion' });
   const queryIndexes = createQueryIndexDeferral({ db, logger: ingestionLogger, metrics, enabled: config.deferQueryIndexes });
   const heap = config.ingestHeapCeilingMb ? createHeapCeiling(config.ingestHeapCeilingMb) : undefined;
+  const webhookListeners = createListenerCache({ db, pubsub });
+  const outbox = createWebhookOutbox({ listeners: webhookListeners, batchSize: config.webhooks.batchSize });
   const ingesters: ChainIngester[] = config.chains.map((chain) =>
     createChainIngester({
       db,
@@ -47,8 +51,14 @@ export const startIngestion = ({
       catchUpPublishBlocks: config.catchUpPublishBlocks,
       queryIndexes,
       heap,
+      outbox,
     }),
   );
   for (const i of ingesters) void i.run().catch(() => undefined); // each ingester logs its own failure
-  return { stop: async () => void (await Promise.all(ingesters.map((i) => i.stop()))) };
+  return {
+    stop: async () => {
+      await Promise.all(ingesters.map((i) => i.stop()));
+      webhookListeners.close();
+    },
+  };
 };

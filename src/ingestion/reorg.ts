@@ -15,6 +15,7 @@ import {
   type TransferRow,
 } from '../db';
 import { undoAbove } from './chain-writer';
+import { recordRollback, type WebhookOutbox } from './webhook-outbox';
 
 export class DeepReorgError extends Error {
   constructor(chainId: number, window: number) {
@@ -63,7 +64,7 @@ export type RollbackResult = {
  * What it reads first is what subscribers are told: the transfers and transactions that went, and the balances that
  * changed back.
  */
-export const rollbackTo = async (db: Db, chainId: number, ancestor: number): Promise<RollbackResult> =>
+export const rollbackTo = async (db: Db, chainId: number, ancestor: number, outbox?: WebhookOutbox): Promise<RollbackResult> =>
   db.transaction(async (m) => {
     const cp = await m.getRepository(ChainCheckpointEntity).findOneBy({ chainId });
     if (cp && ancestor + 1 < cp.undoFrom) throw new UnrecordedReorgError(chainId, ancestor, cp.undoFrom);
@@ -96,5 +97,7 @@ export const rollbackTo = async (db: Db, chainId: number, ancestor: number): Pro
     );
     // A named contract removed above the ancestor lost those blocks' rows with the undo log: it resumes from here.
     await m.getRepository(WatchedContractEntity).update({ chainId, backfilledTo: MoreThan(ancestor) }, { backfilledTo: ancestor });
+    // Webhook listeners hear, in this transaction, which of what they were sent came from the orphaned blocks.
+    await recordRollback(outbox, m, chainId, ancestor, { restored, removedTransfers });
     return { removedTransfers, reorgedTransactions, restored, seq, ancestorHash: base?.hash ?? '', finalizedBlock };
   });

@@ -79,7 +79,7 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
     // them, would otherwise pile up under this write's own.
     deps.heap?.check();
     const started = Date.now();
-    const result = await applyBatch(db, batch, contracts, { cache: balanceCache, rollbackWindow: window });
+    const result = await applyBatch(db, batch, contracts, { cache: balanceCache, rollbackWindow: window, outbox: deps.outbox });
     logger.debug({ from: batch.fromBlock, to: batch.toBlock, transfers: batch.transfers.length, writeMs: Date.now() - started }, 'batch committed');
     deps.heap?.check();
     if (!result.applied) return;
