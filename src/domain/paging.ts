@@ -1,5 +1,6 @@
 // Paging shared by every list: a connection page (`first`/`after` forward, `last`/`before` backward) over keyset or
-// offset cursors. The RPC's numbered pages (collections, search) are offset pages asked for by number (rpc/wire).
+// offset cursors. Sizes and cursors are taken as given: the RPC's numbered pages, its 0 for an unset size and its ""
+// for no cursor are settled in rpc/wire (GraphQL's documented "zero or negative: the default" in graphql/types/connection.ts).
 import { invalidArgument } from './errors';
 
 export type PageLimits = { default: number; max: number };
@@ -22,19 +23,23 @@ export type Page<T> = {
   totalCount?: () => Promise<number>;
 };
 
-/** Absent, zero or negative: the default (the published RPC clients send 0 for unset); above the maximum: the maximum. */
-const sizeOf = (n: number | null | undefined, limits: PageLimits) => (n != null && n >= 1 ? Math.min(Math.floor(n), limits.max) : limits.default);
+/** Absent: the default; above the maximum: the maximum (each list documents both); below 1: refused. */
+const sizeOf = (field: string, n: number | null | undefined, limits: PageLimits) => {
+  if (n == null) return limits.default;
+  if (!Number.isSafeInteger(n) || n < 1) throw invalidArgument(field, 'must be a positive page size');
+  return Math.min(n, limits.max);
+};
 
 /** Which way to read: forward unless `last` or `before` asks for the rows before a point (Relay cursor connections). */
 export const resolvePageRequest = (req: PageRequest | null | undefined, limits: PageLimits): ResolvedPage => {
   const r = req ?? {};
-  const backward = r.last != null || (r.before != null && r.before !== '');
+  const backward = r.last != null || r.before != null;
   if (backward) {
     if (r.first != null) throw invalidArgument('first', 'cannot be combined with last or before (page backward with last and before)');
-    if (r.after) throw invalidArgument('after', 'cannot be combined with last or before (page forward with first and after)');
-    return { pageSize: sizeOf(r.last, limits), backward, cursor: r.before || null };
+    if (r.after != null) throw invalidArgument('after', 'cannot be combined with last or before (page forward with first and after)');
+    return { pageSize: sizeOf('last', r.last, limits), backward, cursor: r.before ?? null };
   }
-  return { pageSize: sizeOf(r.first, limits), backward, cursor: r.after || null };
+  return { pageSize: sizeOf('first', r.first, limits), backward, cursor: r.after ?? null };
 };
 
 /** The argument a cursor of this page came in, for errors. */
@@ -110,17 +115,4 @@ export const offsetWindow = async (tag: string, p: ResolvedPage, total: () => Pr
 export const offsetPage = <R, T>(tag: string, rows: R[], p: ResolvedPage, w: { offset: number }, toNode: (r: R) => T): Page<T> => {
   const items = rows.slice(0, p.pageSize).map((r, i) => ({ cursor: offsetCursor(tag, w.offset + i), node: toNode(r) }));
   return pageOf(items, p.pageSize, p.backward ? p.cursor !== null : rows.length > p.pageSize, w.offset > 0);
-};
-
-/** A 1-based page number as it is asked for: absent, zero, negative or not an integer reads 1. */
-export const pageNumberOf = (n: unknown): number => (typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : 1);
-
-/**
- * Numbered paging (the RPC's collections and search) over an offset-paged list: page N of size S is the S rows after
- * row (N−1)·S − 1.
- */
-export const numberedPageRequest = (limits: PageLimits & { cursorTag: string }, page: unknown, pageSize: unknown): PageRequest => {
-  const size = sizeOf(typeof pageSize === 'number' && Number.isSafeInteger(pageSize) ? pageSize : null, limits);
-  const n = pageNumberOf(page);
-  return { first: size, after: n > 1 ? offsetCursor(limits.cursorTag, (n - 1) * size - 1) : null };
 };

@@ -1,6 +1,6 @@
 // Where a request's reads are served: a query operation may read from a replica (DATABASE_READ_URLS); mutations,
 // subscriptions and everything that runs outside a query read the primary, so they see their own writes.
-import { isLostConnection, readingFromPrimary, readingFromReplicas } from '../db';
+import { readingFromPrimary, readingFromReplicas } from '../db';
 
 export type Reads = {
   /** True when read replicas are configured. */
@@ -9,8 +9,6 @@ export type Reads = {
   onReplica<T>(fn: () => T | Promise<T>): T | Promise<T>;
   /** Runs `fn` reading the primary, even inside a query. */
   onPrimary<T>(fn: () => T): T;
-  /** The error, or what it wraps, is a database connection lost or refused (worth running a read again elsewhere). */
-  lostConnection(err: unknown): boolean;
 };
 
 export const createReads = ({ replicas }: { replicas: boolean }): Reads => ({
@@ -18,5 +16,4 @@ export const createReads = ({ replicas }: { replicas: boolean }): Reads => ({
   // Without replicas no scope is opened: the query path stays as it was.
   onReplica: (fn) => (replicas ? readingFromReplicas(fn) : fn()),
   onPrimary: readingFromPrimary,
-  lostConnection: isLostConnection,
 });

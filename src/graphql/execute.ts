@@ -1,7 +1,8 @@
 // The one way a GraphQL request runs. Every entry path (yoga's POST and GET, the direct POST path, graphql-ws and the
 // RPC adapter) parses, builds its context and executes through one executor: one document-limit check, one compile
 // cache, one shared subscription execution, one error masking (errors.ts). Each request is admitted once (admission.ts)
-// and executes once, with one stated exception: a query whose read replica dropped its connection mid-way (withReads).
+// and executes once, without exception: a read replica lost mid-way costs a statement read again on the primary
+// (db/replicas/route.ts, db/read-query.ts), never the request run again.
 import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { Credentials } from '../domain/auth/credentials';
 import type { KnownAccessKey } from '../domain/auth/service';
@@ -76,18 +77,13 @@ export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQ
   /**
    * A query's reads may be served by a read replica (domain/reads.ts); mutations, and subscriptions' events, read the
    * primary: an event's payload must never be older than the block it announces, and a replica may not have that
-   * block yet. A query that lost its replica's connection midway runs once more on the primary with fresh loaders, so
-   * the client sees no error: the one exception to "each request executes once", stated in the README (Operations, Read
-   * replicas). It is kept because a query operation only reads: running it again writes nothing, and it is not admitted
-   * or charged again (admission happened before execution). A replica that refuses a connection before a read is
-   * not an exception: that read alone goes to the primary (db/replicas/route.ts).
+   * block yet. A replica that refuses a connection before a read, or drops one under a statement, costs that statement
+   * alone: it is read from the primary (db/replicas/route.ts, db/read-query.ts) and the replica is skipped from then
+   * on, so the query runs once and the client sees no error.
    */
   const withReads = (args: ExecutionArgs, go: (a: ExecutionArgs) => MaybePromise<ExecutionResult>): MaybePromise<ExecutionResult> => {
     if (!services.reads.replicas || getOperationAST(args.document, args.operationName)?.operation !== 'query') return go(args);
-    const fresh = (): ExecutionArgs => ({ ...args, contextValue: { ...(args.contextValue as object), ...context((args.contextValue as GraphQLContext).credentials) } });
-    const again = (r: ExecutionResult) => (r.errors?.some((e) => services.reads.lostConnection(e)) ? services.reads.onPrimary(() => go(fresh())) : r);
-    const result = services.reads.onReplica(() => go(args));
-    return result instanceof Promise ? result.then(again) : again(result);
+    return services.reads.onReplica(() => go(args));
   };
   const execute = (args: ExecutionArgs): MaybePromise<ExecutionResult> =>
     withReads(args, (a) => {

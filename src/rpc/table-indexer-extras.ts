@@ -9,6 +9,7 @@ import {
   balancesFilterRequestIn,
   byContractFilterIn,
   fetchedReceiptOut,
+  nativeTokenBalanceIn,
   optionalIdIn,
   receiptFilterIn,
   tokenBalancesFilterIn,
@@ -28,14 +29,14 @@ const entry = <Data>(operation: string, e: Pick<RpcEntry<Data>, 'variables' | 'r
 
 export const indexerExtrasEntries = (): RpcEntry[] => [
   entry<Ops.GetNativeTokenBalanceQuery>('GetNativeTokenBalance', {
-    variables: (b) => ({ chainID: chainIdIn(b.chainID), accountAddress: b.accountAddress }),
+    variables: nativeTokenBalanceIn,
     reply: (d) => ({ balance: nativeBalanceOut(d.nativeBalance) }),
   }),
   // Deprecated in the clients for GetNativeTokenBalance: the same read, in the older EtherBalance shape.
   entry<Ops.GetNativeTokenBalanceQuery>(
     'GetEtherBalance',
     {
-      variables: (b) => ({ chainID: chainIdIn(b.chainID), accountAddress: b.accountAddress }),
+      variables: nativeTokenBalanceIn,
       reply: (d) => ({ balance: { accountAddress: d.nativeBalance.accountAddress, balanceWei: d.nativeBalance.balance } }),
     },
     'GetNativeTokenBalance',

@@ -1,6 +1,7 @@
 // The layering of src/, migrations/ and console/ as README's Architecture table states it: every import between
 // folders must be one the importing folder's row lists (a migration imports nothing from src/, so it never changes once
-// landed), a few packages stay in their rooms, and only src/ingestion writes the chain tables. The table is read from
+// landed), a few packages stay in their rooms, only src/ingestion writes the chain tables, and the published clients'
+// quirks stay in src/rpc/wire. The table is read from
 // the README, so the documented rule and the enforced one cannot drift apart.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,20 +68,36 @@ it('reads a rule for every folder of src/ from README', () => {
   expect(folders.filter((f) => !rules.has(f))).toEqual([]);
 });
 
+/** The imports of `file` that its folder's row does not allow; `at` is where it lies (a fixture pretends a place). */
+const wrongImports = (rules: ReturnType<typeof allowedImports>, file: string, at = file): string[] => {
+  const from = folderOf(at)!;
+  const rule = rules.get(from);
+  const wrong: string[] = [];
+  for (const spec of importsOf(file)) {
+    if (!spec.startsWith('.')) continue;
+    const to = folderOf(path.resolve(path.dirname(at), spec));
+    if (to === null || to === from || rule === 'all' || rule?.has(to)) continue;
+    wrong.push(`${path.relative(ROOT, at)} imports ${spec} (${from} → ${to})`);
+  }
+  return wrong;
+};
+
 it('imports between folders only as README allows', () => {
   const rules = allowedImports();
-  const wrong: string[] = [];
-  for (const file of files) {
-    const from = folderOf(file)!;
-    const rule = rules.get(from);
-    for (const spec of importsOf(file)) {
-      if (!spec.startsWith('.')) continue;
-      const to = folderOf(path.resolve(path.dirname(file), spec));
-      if (to === null || to === from || rule === 'all' || rule?.has(to)) continue;
-      wrong.push(`${path.relative(ROOT, file)} imports ${spec} (${from} → ${to})`);
-    }
+  expect(files.flatMap((file) => wrongImports(rules, file))).toEqual([]);
+});
+
+it('catches a migration importing src/ (the checker itself works)', () => {
+  const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'layers-'));
+  const file = path.join(dir, 'migration.ts');
+  fs.writeFileSync(file, `import { hashAccessKey } from '../src/db/access-key-hash';\nimport { MigrationInterface } from 'typeorm';\n`);
+  try {
+    expect(wrongImports(allowedImports(), file, path.join(ROOT, 'migrations', '1799999999999-bad.ts'))).toEqual([
+      'migrations/1799999999999-bad.ts imports ../src/db/access-key-hash (migrations → db)',
+    ]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
-  expect(wrong).toEqual([]);
 });
 
 it('keeps ethers, typeorm and GraphQL packages in their folders', () => {
@@ -222,4 +239,16 @@ it('catches a chain table written outside src/ingestion (the checker itself work
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// The published clients' quirks (a Go client's "" for unset, its 0 for no toBlock or no page size) are settled in
+// src/rpc/wire; the domain takes values as given and GraphQL keeps only its own documented leniency. A comment that
+// explains code by what Go clients send is the sign of a quirk that moved back in.
+const GO_CLIENT_QUIRK = /\bGo clients?\b/i;
+
+it('keeps the published clients\' quirks out of src/domain and src/graphql', () => {
+  const inside = files.filter((f) => folderOf(f) === 'domain' || folderOf(f) === 'graphql');
+  const found = inside.filter((f) => GO_CLIENT_QUIRK.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(ROOT, f));
+  expect(found).toEqual([]);
+  expect(GO_CLIENT_QUIRK.test('// Go clients send every field: a toBlock of 0 means none.')).toBe(true);
 });

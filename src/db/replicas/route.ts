@@ -7,6 +7,7 @@
 // those made in a replica scope (data-source.ts, scope.ts). Writes, transactions, migrations, locks and
 // DataSource.query always take "MASTER".
 import type { DataSource } from 'typeorm';
+import { isLostConnection } from './failures';
 import type { ReplicaMonitor } from './monitor';
 import { replicaReadsAllowed } from './scope';
 
@@ -63,6 +64,42 @@ export const nodeQuery = async <T>(cluster: PoolCluster, node: string, sql: stri
   );
 };
 
+type PromiseQuery = (...args: unknown[]) => Promise<unknown>;
+type PooledConnection = { promise(): { query: PromiseQuery }; release(): void };
+
+/**
+ * A replica connection whose statements (TypeORM runs them through `promise().query`) are answered by the primary
+ * when the replica drops the connection under them, as readQuery does for raw reads (read-query.ts): the statement is
+ * read again, the request is not executed again. It only reads, so reading it twice writes nothing.
+ */
+const answeredByPrimaryIfLost = (db: DataSource, node: string, conn: PooledConnection, primary: () => Promise<unknown>): PooledConnection =>
+  new Proxy(conn, {
+    get(target, key) {
+      if (key !== 'promise') {
+        const v = Reflect.get(target, key);
+        return typeof v === 'function' ? v.bind(target) : v;
+      }
+      return () => {
+        const api = target.promise();
+        const query: PromiseQuery = async (...args) => {
+          try {
+            return await api.query(...args);
+          } catch (err) {
+            if (!isLostConnection(err)) throw err;
+            replicaFailed(db, node, err);
+            const onPrimary = (await primary()) as PooledConnection;
+            try {
+              return await onPrimary.promise().query(...args);
+            } finally {
+              onPrimary.release();
+            }
+          }
+        };
+        return new Proxy(api, { get: (t, k) => (k === 'query' ? query : Reflect.get(t, k)) });
+      };
+    },
+  });
+
 /** Replaces the driver's choice of replica connection (see the top of this file). */
 export const routeReplicaConnections = (db: DataSource) => {
   const driver = db.driver as unknown as ReplicatedDriver;
@@ -71,12 +108,16 @@ export const routeReplicaConnections = (db: DataSource) => {
   driver.obtainSlaveConnection = async () => {
     const node = monitors.get(db)?.pick() ?? null;
     if (!node || !driver.poolCluster) return primary();
+    let conn: Connection;
     try {
-      return await nodeConnection(driver.poolCluster, node, (err) => db.logger.log('warn', `MySQL replica connection raised an error. ${err}`));
+      conn = await nodeConnection(driver.poolCluster, node, (err) => db.logger.log('warn', `MySQL replica connection raised an error. ${err}`));
     } catch (err) {
       // The replica refused or did not answer: this read goes to the primary, and the next ones too until it recovers.
       replicaFailed(db, node, err);
       return primary();
     }
+    // A connection that breaks under a statement (the replica died with it open in the pool, or mid-way): that
+    // statement is read from the primary, and the replica is skipped from then on.
+    return answeredByPrimaryIfLost(db, node, conn as unknown as PooledConnection, primary);
   };
 };

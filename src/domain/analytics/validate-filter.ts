@@ -22,7 +22,7 @@ export type MarketQuery = {
 
 export const parseMarketFilter = (filter: MarketFilterInput | null | undefined): MarketQuery => {
   if (!filter) throw invalidArgument('filter', 'is required');
-  // Absent means DAY (the RPC maps the published Go client's zero value and spellings to the enum: rpc/wire/analytics.ts).
+  // Absent means DAY (the RPC maps the published clients' zero value and spellings to the enum: rpc/wire/analytics.ts).
   const interval = filter.dateInterval ?? 'DAY';
   const startDay = requireDate('filter.startDate', filter.startDate);
   const endDay = requireDate('filter.endDate', filter.endDate);

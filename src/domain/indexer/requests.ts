@@ -1,5 +1,6 @@
 // Indexer request fields checked against their rules (addresses in any case, block numbers, list sizes); null is absent.
-// Their types were settled before (GraphQL's schema; the RPC's quirks in rpc/wire).
+// Their types were settled before (GraphQL's schema; the RPC's quirks, "" for unset among them, in rpc/wire): a value
+// given is checked as one, so "" is not an address.
 import { invalidArgument } from '../errors';
 import { optionalAddressList, requireAddress, requireUint256 } from '../validate';
 import type { ContractStatusFilter, MetadataOptions } from './types';
@@ -8,7 +9,7 @@ export const MAX_ACCOUNTS = 100;
 export const MAX_CONTRACTS = 1000;
 export const MAX_TX_HASHES = 100;
 
-const absent = (v: unknown) => v === undefined || v === null || v === '';
+const absent = (v: unknown) => v === undefined || v === null;
 
 export const optionalAddress = (field: string, v: unknown): string | null => (absent(v) ? null : requireAddress(field, v));
 
@@ -28,12 +29,11 @@ export const addressSet = (parts: Array<[field: string, value: unknown, list: bo
 /** A token id filter: canonical decimal, or null when absent. */
 export const optionalTokenId = (field: string, v: unknown): string | null => (absent(v) ? null : requireUint256(field, v));
 
-/** A block number (number or decimal string, 0 ≤ n < 2^53). */
+/** A block number (0 ≤ n < 2^53); decimal strings are the RPC's, turned into numbers by rpc/wire. */
 export const optionalBlock = (field: string, v: unknown): number | null => {
   if (absent(v)) return null;
-  const n = typeof v === 'string' && /^\d{1,16}$/.test(v.trim()) ? Number(v.trim()) : v;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw invalidArgument(field, 'must be a block number (a non-negative integer)');
-  return n;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw invalidArgument(field, 'must be a block number (a non-negative integer)');
+  return v;
 };
 
 export const optionalTxHashes = (field: string, v: unknown): string[] => {

@@ -38,7 +38,8 @@ type Maybe<T> = T | null | undefined;
 /**
  * Every request may name its chain (`chainId`: id or configured name; absent means the only configured chain) and
  * ask for a page. The fields arrive typed by the GraphQL schema; what the published RPC clients send differently
- * (numbers as strings, "" for unset, `page` echoed whole) was settled by the RPC wire mappers (rpc/wire/indexer.ts).
+ * (numbers as strings, "" for unset, a toBlock of 0 for none, `page` echoed whole) was settled by the RPC wire mappers
+ * (rpc/wire/indexer.ts), so every value given here means what it says.
  */
 type OnChain = { chainId?: Maybe<string>; page?: Maybe<PageRequest> };
 
@@ -179,8 +180,7 @@ export const createIndexerService = ({
         throw invalidArgument('filter.accountAddress', 'is required (or name contracts or transaction hashes)');
       }
       const fromBlock = optionalBlock('filter.fromBlock', f.fromBlock);
-      // Go clients send every field: a toBlock of 0 means none.
-      const toBlock = optionalBlock('filter.toBlock', f.toBlock) || null;
+      const toBlock = optionalBlock('filter.toBlock', f.toBlock);
       const page = resolvePageRequest(req.page, HISTORY_PAGE);
       const q = {
         chainId,

@@ -2,7 +2,11 @@
 import { Kind } from 'graphql';
 import { builder } from '../builder';
 
-// Clients send big integers as strings or as JSON numbers (wire notes, Decision 3).
+// What this scalar accepts is GraphQL's own input contract, not an RPC quirk, so it stays here at GraphQL's boundary:
+// a decimal string (surrounding spaces trimmed), a JSON number or Int literal that is a safe integer, or 0x hex.
+// GraphQL clients rely on it (tests/integration/metadata/token-metadata.test.ts asks for tokenIds ['1', 2, '0x3']);
+// the RPC reaches the domain through the same scalar, so its clients' numbers-for-strings need no mapper of their own.
+// The domain receives the canonical decimal string only.
 const parse = (v: unknown): string => {
   if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
   if (typeof v === 'string' && /^-?\d{1,78}$/.test(v.trim())) return v.trim();

@@ -23,12 +23,20 @@ export const pagingArgs = builder.args((t) => ({
   before: t.string({ description: 'Read backward from before this cursor (a cursor of a previous page of the same list).' }),
 }));
 
-/** The domain's page request from the paging arguments. */
+/** A size of zero or below is no size (the arguments' documented contract); the domain refuses one. */
+const sizeArg = (n: number | null | undefined) => (n != null && n >= 1 ? n : null);
+/** An empty cursor is no cursor (GraphQL clients that build variables from a form send ""); the domain refuses one. */
+const cursorArg = (c: string | null | undefined) => (c ? c : null);
+
+/**
+ * The domain's page request from the paging arguments. GraphQL keeps its documented leniency here, at its own
+ * boundary: the domain takes sizes and cursors as given (the RPC's quirks are settled in rpc/wire).
+ */
 export const pageOfArgs = (args: { first?: number | null; after?: string | null; last?: number | null; before?: string | null }) => ({
-  first: args.first,
-  after: args.after,
-  last: args.last,
-  before: args.before,
+  first: sizeArg(args.first),
+  after: cursorArg(args.after),
+  last: sizeArg(args.last),
+  before: cursorArg(args.before),
 });
 
 /**

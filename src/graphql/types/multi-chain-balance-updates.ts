@@ -3,6 +3,7 @@ import { builder } from '../builder';
 import { BalanceUpdateRef } from './balance-update';
 import { multiChainPageType } from './multi-chain';
 import { chainSelectionArgs, multiChainPagingArgs } from './network-type';
+import { pageOfArgs } from './connection';
 
 const MultiChainBalanceUpdatesRef = multiChainPageType(BalanceUpdateRef, 'BalanceUpdates', 'balance changes');
 
@@ -18,6 +19,6 @@ builder.queryFields((t) => ({
       lastBlockNumber: t.arg.int({ description: 'Changes in later blocks only (exclusive); 0 or absent: from the beginning.' }),
       ...multiChainPagingArgs,
     },
-    resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.balanceUpdates(ctx.credentials, { ...args, page: { first, after } }),
+    resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.balanceUpdates(ctx.credentials, { ...args, page: pageOfArgs({ first, after }) }),
   }),
 }));

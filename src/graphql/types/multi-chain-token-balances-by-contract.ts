@@ -4,6 +4,7 @@ import { TokenBalanceRef } from './token-balance';
 import { TokenBalancesByContractFilterInput } from './token-balances-by-contract-filter-input';
 import { multiChainPageType } from './multi-chain';
 import { chainSelectionArgs, multiChainPagingArgs } from './network-type';
+import { pageOfArgs } from './connection';
 
 const MultiChainByContractRef = multiChainPageType(TokenBalanceRef, 'TokenBalancesByContract', 'the balances of some contracts');
 
@@ -18,6 +19,6 @@ builder.queryFields((t) => ({
       filter: t.arg({ type: TokenBalancesByContractFilterInput, required: true, description: 'The contracts, and optionally the accounts and token ids.' }),
       ...multiChainPagingArgs,
     },
-    resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.tokenBalancesByContract(ctx.credentials, { ...args, page: { first, after } }),
+    resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.tokenBalancesByContract(ctx.credentials, { ...args, page: pageOfArgs({ first, after }) }),
   }),
 }));

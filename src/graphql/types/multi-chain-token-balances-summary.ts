@@ -6,6 +6,7 @@ import { TokenBalanceRef } from './token-balance';
 import { NativeBalanceRef, TokenBalancesFilterInput } from './token-balance-summary';
 import { multiChainPageType, type ChainPage } from './multi-chain';
 import { chainSelectionArgs, multiChainPagingArgs } from './network-type';
+import { pageOfArgs } from './connection';
 
 type SummaryPage = Page<TokenBalance> & { nativeBalances: NativeBalance[] };
 
@@ -28,6 +29,6 @@ builder.queryFields((t) => ({
       filter: t.arg({ type: TokenBalancesFilterInput, required: true, description: 'The accounts, and which contracts to report.' }),
       ...multiChainPagingArgs,
     },
-    resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.tokenBalancesSummary(ctx.credentials, { ...args, page: { first, after } }),
+    resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.tokenBalancesSummary(ctx.credentials, { ...args, page: pageOfArgs({ first, after }) }),
   }),
 }));

@@ -4,6 +4,7 @@ import { TokenBalanceRef } from './token-balance';
 import { MetadataOptionsInput } from './token-balance-input';
 import { multiChainPageType } from './multi-chain';
 import { chainSelectionArgs, multiChainPagingArgs } from './network-type';
+import { pageOfArgs } from './connection';
 
 const MultiChainTokenBalancesRef = multiChainPageType(TokenBalanceRef, 'TokenBalances', 'an account’s balances');
 
@@ -22,6 +23,6 @@ builder.queryFields((t) => ({
       includeCollectionTokens: t.arg.boolean({ description: 'Default true; false answers ERC-721/1155 holdings as one summary row per contract.' }),
       ...multiChainPagingArgs,
     },
-    resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.tokenBalances(ctx.credentials, { ...args, page: { first, after } }),
+    resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.tokenBalances(ctx.credentials, { ...args, page: pageOfArgs({ first, after }) }),
   }),
 }));

@@ -5,6 +5,7 @@ import { MetadataOptionsInput } from './token-balance-input';
 import { TransactionHistoryFilterInput } from './transaction-history-filter-input';
 import { multiChainPageType } from './multi-chain';
 import { chainSelectionArgs, multiChainPagingArgs } from './network-type';
+import { pageOfArgs } from './connection';
 
 const MultiChainTransactionHistoryRef = multiChainPageType(TransactionRef, 'TransactionHistory', 'transactions');
 
@@ -20,6 +21,6 @@ builder.queryFields((t) => ({
       metadataOptions: t.arg({ type: MetadataOptionsInput, description: 'Which contracts’ transfers count (and are listed).' }),
       ...multiChainPagingArgs,
     },
-    resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.transactionHistory(ctx.credentials, { ...args, page: { first, after } }),
+    resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.transactionHistory(ctx.credentials, { ...args, page: pageOfArgs({ first, after }) }),
   }),
 }));

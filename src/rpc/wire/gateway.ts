@@ -1,6 +1,6 @@
 // IndexerGateway wire shapes (indexergw.gen.ts of @0xsequence/indexer 3.0.13): the chain selection and bodies renamed
 // into GraphQL variables, multi-chain pages renamed into per-chain `{chainId, errorReason?, results}` lists.
-import { chainIdIn, type Body } from './common';
+import { chainIdIn, unsetIn, type Body } from './common';
 import { balancesFilterRequestIn, byContractFilterIn, tokenBalancesFilterIn } from './indexer-extras';
 import { blockNumberIn, getBalanceUpdatesIn, getTokenBalancesIn, getTokenBalancesSummaryIn, getTransactionHistoryIn } from './indexer';
 
@@ -27,7 +27,7 @@ export const gatewayTransactionHistoryIn = across(getTransactionHistoryIn);
 export const gatewayBalanceUpdatesIn = across((b) => ({ ...getBalanceUpdatesIn(b), lastBlockNumber: blockNumberIn(b.lastBlockNumber) }));
 export const gatewayTokenBalancesDetailsIn = across(balancesFilterRequestIn(tokenBalancesFilterIn));
 export const gatewayTokenBalancesByContractIn = across(balancesFilterRequestIn(byContractFilterIn));
-export const gatewayNativeTokenBalanceIn = (b: Body) => ({ accountAddress: b.accountAddress, ...chainSelectionIn(b) });
+export const gatewayNativeTokenBalanceIn = (b: Body) => ({ accountAddress: unsetIn(b.accountAddress), ...chainSelectionIn(b) });
 export const gatewayGetChainsIn = (b: Body) => ({ networkType: chainSelectionIn(b).networkType });
 
 type MultiChainPage = { pageSize: number; hasNextPage: boolean; endCursor?: string | null };

@@ -7,7 +7,7 @@ import type {
   GetTokenSuppliesMapQuery,
   GetTokenSuppliesQuery,
 } from '../generated/operations';
-import { chainIdIn, obj, type Answered, type Body } from './common';
+import { chainIdIn, obj, unsetIn, type Answered, type Body } from './common';
 import { filterIn, receiptOut } from './indexer-streams';
 import { cursorPageIn, cursorPageOut } from './indexer';
 import { contractInfoOut, metadataTokenOut } from './metadata';
@@ -46,6 +46,9 @@ export const balancesFilterRequestIn = (filter: (v: unknown) => unknown) => (b: 
   omitMetadata: b.omitMetadata ?? false,
   ...cursorPageIn(b.page),
 });
+
+/** GetNativeTokenBalance (and GetEtherBalance): "" is no account, refused as missing. */
+export const nativeTokenBalanceIn = (b: Body) => ({ chainID: chainIdIn(b.chainID), accountAddress: unsetIn(b.accountAddress) });
 
 /** `tokenMap` {contract: [token ids]} as a list of contracts with their ids (an ERC-20 with [] or [0]). */
 export const tokenMapIn = (b: Body) => {

@@ -5,7 +5,7 @@ import type {
   GetTokenBalancesSummaryQuery,
   GetTransactionHistoryQuery,
 } from '../generated/operations';
-import { chainIdIn, obj, type Body, type Answered } from './common';
+import { chainIdIn, obj, unsetIn, type Body, type Answered } from './common';
 import { contractInfoOut, metadataTokenOut } from './metadata';
 
 /** Only these keys of an object the client sent; anything that is not an object goes through for GraphQL to refuse. */
@@ -28,12 +28,16 @@ export const blockNumberIn = (v: unknown): unknown => {
   return typeof n === 'number' && Number.isSafeInteger(n) && n > MAX_INT ? MAX_INT : n;
 };
 
-/** A cursor `page` as echoed by clients: `pageSize` and the opaque `after` (an empty object or '' is no cursor). */
+/**
+ * A cursor `page` as echoed by clients: `pageSize` and the opaque `after` (an empty object or '' is no cursor). A
+ * pageSize of 0 (Go's unset) or below is no size: the list's default (the domain refuses a size below 1).
+ */
 export const cursorPageIn = (v: unknown): { first: unknown; after: unknown } => {
   const p = obj(v);
   if (!p) return { first: null, after: null };
   const size = typeof p.pageSize === 'string' && /^\d+$/.test(p.pageSize) ? Number(p.pageSize) : p.pageSize;
-  const first = typeof size === 'number' && Number.isFinite(size) ? Math.max(0, Math.min(Math.floor(size), 1_000_000)) : null;
+  const whole = typeof size === 'number' && Number.isFinite(size) ? Math.min(Math.floor(size), 1_000_000) : 0;
+  const first = whole >= 1 ? whole : null;
   const a = p.after;
   const none = a === undefined || a === null || a === '' || (obj(a) !== undefined && Object.keys(obj(a)!).length === 0);
   return { first, after: none ? null : a };
@@ -51,8 +55,8 @@ const metadataOptionsIn = (v: unknown) => pick(v, ['verifiedOnly', 'unverifiedOn
 
 export const getTokenBalancesIn = (b: Body) => ({
   chainID: chainIdIn(b.chainID),
-  accountAddress: b.accountAddress,
-  contractAddress: b.contractAddress,
+  accountAddress: unsetIn(b.accountAddress),
+  contractAddress: unsetIn(b.contractAddress),
   tokenID: b.tokenID === '' ? null : b.tokenID,
   metadataOptions: metadataOptionsIn(b.metadataOptions),
   includeCollectionTokens: b.includeCollectionTokens,
@@ -92,6 +96,12 @@ const HISTORY_FILTER = [
   'tokenID',
 ];
 
+/** Go clients send every field: a toBlock of 0 is none (GraphQL's toBlock 0 is block 0). */
+const toBlockIn = (v: unknown): unknown => {
+  const n = blockNumberIn(v);
+  return n === 0 ? null : n;
+};
+
 /** The account goes in `filter` (published clients) or at the top level (specification); the filter's wins. */
 export const getTransactionHistoryIn = (b: Body) => {
   const f = b.filter === undefined || b.filter === null ? {} : b.filter;
@@ -99,14 +109,14 @@ export const getTransactionHistoryIn = (b: Body) => {
   const p = obj(picked);
   const filter = p
     ? omitUndefined({
-        accountAddress: p.accountAddress ?? b.accountAddress,
+        accountAddress: unsetIn(p.accountAddress ?? b.accountAddress),
         accountAddresses: p.accountAddresses,
-        contractAddress: p.contractAddress,
+        contractAddress: unsetIn(p.contractAddress),
         contractAddresses: p.contractAddresses,
         transactionHashes: p.transactionHashes,
         metaTransactionIds: p.metaTransactionIDs,
         fromBlock: blockNumberIn(p.fromBlock),
-        toBlock: blockNumberIn(p.toBlock),
+        toBlock: toBlockIn(p.toBlock),
         tokenId: p.tokenID,
       })
     : picked;
@@ -121,7 +131,7 @@ export const getTransactionHistoryIn = (b: Body) => {
 
 export const getBalanceUpdatesIn = (b: Body) => ({
   chainID: chainIdIn(b.chainID),
-  contractAddress: b.contractAddress,
+  contractAddress: unsetIn(b.contractAddress),
   lastBlockNumber: blockNumberIn(b.lastBlockNumber),
   ...cursorPageIn(b.page),
 });
