@@ -7,6 +7,7 @@ import { createAnalyticsService, type AnalyticsService } from './analytics/servi
 import { createFileStorage } from '../storage';
 import { createAssetsService, type AssetsService } from './assets/service';
 import { createAccessKeysService, type AccessKeysService } from './auth/access-keys';
+import { createBearerTokensService, type BearerTokensService } from './auth/bearer-tokens';
 import { createKeyNotices } from './auth/key-notices';
 import { createAuthService, type AuthService } from './auth/service';
 import { createChainsService, type ChainsService } from './chains';
@@ -36,6 +37,7 @@ export type Services = GatewayServices & {
   auth: AuthService;
   /** A project's access keys: list, issue, rename, limit to origins, make default, rotate, revoke. */
   accessKeys: AccessKeysService;
+  bearerTokens: BearerTokensService;
   /** Request rate and monthly quota per access key, charged at the edge; usage per key and day. */
   limits: LimitsService;
   projects: ProjectsService;
@@ -86,7 +88,9 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract, ba
     jwtSecret: config.jwtSecret,
     throttle: { limit: config.edge.authFailureLimit, windowSeconds: config.edge.authFailureWindowSeconds, redisUrl: config.redisUrl },
     adminToken: config.adminToken,
+    bearerTokenDays: config.bearerTokenDays,
   });
+  const bearerTokens = createBearerTokensService({ db, auth, defaultDays: config.bearerTokenDays });
   const chains = createChainsService({ chains: config.chains });
   // A revoked, rotated or changed key is forgotten by every server and ends its open streams (auth/key-notices.ts).
   const keyNotices = createKeyNotices({ db, pubsub, forget: (hash) => auth.forgetAccessKey(hash) });
@@ -114,6 +118,7 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract, ba
   return {
     auth,
     accessKeys,
+    bearerTokens,
     limits,
     projects,
     chains,

@@ -72,6 +72,7 @@ import './types/project-credentials';
 import './types/project-session';
 import './types/access-key';
 import './types/access-key-usage';
+import './types/bearer-token';
 import './types/asset';
 import './types/metadata-task';
 import './types/metadata-task-admin';

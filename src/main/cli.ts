@@ -148,7 +148,7 @@ project
   .command('token')
   .description('issue a new bearer token for a project')
   .requiredOption('--project <id>', 'project id', positiveInt)
-  .option('--expires-in <seconds>', 'lifetime in seconds (default: no expiry)', positiveInt)
+  .option('--expires-in <seconds>', 'lifetime in seconds (default: BEARER_TOKEN_DAYS, 30 days unless set)', positiveInt)
   .action((opts: { project: number; expiresIn?: number }) =>
     withServices(async (s) => {
       await s.projects.requireExists(opts.project);

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Db } from '../../db';
-import { AccessKeyEntity, ProjectEntity, accessKeyHash, readingFromPrimary } from '../../db';
+import { AccessKeyEntity, BearerTokenEntity, ProjectEntity, accessKeyHash, readingFromPrimary } from '../../db';
 import { DomainError, unauthorized } from '../errors';
 import { originsOfRow } from './access-keys';
 import { isAdmin } from './admin';
@@ -29,7 +29,10 @@ export type AuthService = {
    * the request comes from a browser origin the key does not allow.
    */
   requireAccessKey(creds: Credentials): Promise<Caller>;
-  issueBearerToken(projectId: number, opts?: { expiresInSeconds?: number }): string;
+  /** A signed token of the project, lasting `expiresInSeconds` (BEARER_TOKEN_DAYS by default; `neverExpires` for none). */
+  issueBearerToken(projectId: number, opts?: { expiresInSeconds?: number; neverExpires?: boolean }): string;
+  /** The claims of a token this server signed and that has not expired (revocation is not checked); throws otherwise. */
+  verifyBearerToken(token: string): jwt.JwtPayload;
   /** The caller's access key from what this process remembers, without waiting: undefined when not remembered, null without a key. */
   knownAccessKey(creds: Credentials): KnownAccessKey | null | undefined;
   /** The caller's access key, looked up when not remembered; null without one or when it is refused (its resolvers say why). */
@@ -60,15 +63,19 @@ export const createAuthService = ({
   jwtSecret,
   throttle: settings = DEFAULT_THROTTLE,
   adminToken = null,
+  bearerTokenDays = null,
 }: {
   db: Db;
   jwtSecret: string;
+  /** Lifetime of a token issued without one (BEARER_TOKEN_DAYS); null: no expiry. */
+  bearerTokenDays?: number | null;
   throttle?: ThrottleSettings;
   /** The operator's token (ADMIN_TOKEN): a bearer token equal to it is valid, and is not read as a project's. */
   adminToken?: string | null;
 }): AuthService => {
   const projects = db.getRepository(ProjectEntity);
   const keys = db.getRepository(AccessKeyEntity);
+  const bearerTokens = db.getRepository(BearerTokenEntity);
   // Keyed by hash: plain keys are not kept, not even in memory.
   const knownKeys = new Map<string, KnownAccessKey & { origins: string[]; until: number }>();
   const throttle = createCredentialThrottle(settings);
@@ -128,6 +135,11 @@ export const createAuthService = ({
         }
         const projectId = typeof claims === 'object' ? Number(claims.project) : NaN;
         if (!Number.isSafeInteger(projectId) || projectId < 1) throw unauthorized('bearer token carries no project');
+        // Revoked from the console (bearer-tokens.ts): one primary-key read; management calls are few.
+        const jti = typeof claims === 'object' ? claims.jti : undefined;
+        if (jti && (await readingFromPrimary(() => bearerTokens.findOneBy({ id: jti })))?.revokedAt) {
+          throw unauthorized('bearer token has been revoked');
+        }
         await requireProject(projectId);
         return { projectId };
       });
@@ -167,12 +179,19 @@ export const createAuthService = ({
     },
 
     issueBearerToken(projectId, opts = {}) {
-      // A unique id per token: two tokens issued in the same second are still distinct credentials.
+      const expiresIn = opts.neverExpires ? undefined : (opts.expiresInSeconds ?? (bearerTokenDays ? bearerTokenDays * 86_400 : undefined));
+      // A unique id per token: two tokens issued in the same second are still distinct credentials (and one can be revoked).
       return jwt.sign({ project: projectId }, jwtSecret, {
         algorithm: 'HS256',
         jwtid: crypto.randomUUID(),
-        ...(opts.expiresInSeconds ? { expiresIn: opts.expiresInSeconds } : {}),
+        ...(expiresIn ? { expiresIn } : {}),
       });
+    },
+
+    verifyBearerToken(token) {
+      const claims = jwt.verify(token, jwtSecret, { algorithms: ['HS256'] });
+      if (typeof claims !== 'object') throw new Error('not a project token');
+      return claims;
     },
 
     knownAccessKey(creds) {

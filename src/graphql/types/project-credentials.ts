@@ -7,7 +7,7 @@ const ProjectCredentialsRef = builder.objectRef<ProjectCredentials>('ProjectCred
   fields: (t) => ({
     projectId: t.exposeInt('projectId', { description: 'The new project’s id.' }),
     accessKey: t.exposeString('accessKey', { description: 'Its first (default) access key, to send as `X-Access-Key`.' }),
-    bearerToken: t.exposeString('bearerToken', { description: 'A bearer token of the project, without expiry, to manage it.' }),
+    bearerToken: t.exposeString('bearerToken', { description: 'A bearer token of the project, to manage it; it expires after BEARER_TOKEN_DAYS (30 days by default) and can be revoked (`revokeBearerToken`).' }),
   }),
 });
 
