@@ -114,3 +114,22 @@ it('shows a key’s limits and its daily use, and sets its limits', () =>
     const keys = await env.server.graphql('{ accessKeys { requestsPerSecond requestsPerMonth maxQueryCost } }', {}, { Authorization: `Bearer ${env.project.bearerToken}` });
     expect(keys.body.data.accessKeys[0]).toEqual({ requestsPerSecond: 25, requestsPerMonth: 100000, maxQueryCost: null });
   }));
+
+it('issues a bearer token that expires, and revokes it so the server refuses it', () =>
+  step('tokens', async () => {
+    await fill('Token label', 'deploy bot');
+    await fill('Lifetime in days', '2');
+    await clickButton('Issue token');
+    const issued = (await (await page.waitForSelector('[data-testid=issued-token]'))!.evaluate((el) => el.textContent ?? '')).trim();
+    expect((await env.server.graphql('{ viewer { projectId } }', {}, { Authorization: `Bearer ${issued}` })).body.data.viewer.projectId).toBe(env.project.projectId);
+    const state = await page.waitForFunction(() => document.querySelector('li[aria-label="deploy bot"] [data-testid=token-state]')?.textContent ?? null);
+    expect(await state.jsonValue()).toBe(`expires ${new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-US')}`);
+
+    await clickButton('Revoke deploy bot');
+    await waitForText('Revoked deploy bot.', '[role=status]');
+    await page.waitForFunction(() => document.querySelector('li[aria-label="deploy bot"] [data-testid=token-state]')?.textContent?.startsWith('revoked'));
+    // The banner no longer offers the dead token.
+    expect(await page.$('[data-testid=issued-token]')).toBeNull();
+    const refused = await env.server.graphql('{ viewer { projectId } }', {}, { Authorization: `Bearer ${issued}` });
+    expect(refused.body.errors[0]).toMatchObject({ message: 'bearer token has been revoked', extensions: { code: 'UNAUTHORIZED' } });
+  }));

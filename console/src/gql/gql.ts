@@ -15,6 +15,9 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query ConsoleBearerTokens {\n    bearerTokens {\n      id\n      label\n      createdAt\n      expiresAt\n      revokedAt\n    }\n  }\n": typeof types.ConsoleBearerTokensDocument,
+    "\n  mutation ConsoleIssueBearerToken($label: String, $days: Int) {\n    issueBearerToken(label: $label, days: $days) {\n      token\n      bearerToken {\n        id\n      }\n    }\n  }\n": typeof types.ConsoleIssueBearerTokenDocument,
+    "\n  mutation ConsoleRevokeBearerToken($id: String!) {\n    revokeBearerToken(id: $id)\n  }\n": typeof types.ConsoleRevokeBearerTokenDocument,
     "\n  query ConsoleContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    contractInfoOverride(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      symbol\n      logoUri\n      extensions {\n        description\n      }\n      updatedAt\n    }\n  }\n": typeof types.ConsoleContractInfoOverrideDocument,
     "\n  mutation ConsoleAddContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    addContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": typeof types.ConsoleAddContractInfoOverrideDocument,
     "\n  mutation ConsoleUpdateContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    updateContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": typeof types.ConsoleUpdateContractInfoOverrideDocument,
@@ -59,6 +62,9 @@ type Documents = {
     "\n  query ConsoleViewer {\n    viewer {\n      role\n      projectId\n    }\n  }\n": typeof types.ConsoleViewerDocument,
 };
 const documents: Documents = {
+    "\n  query ConsoleBearerTokens {\n    bearerTokens {\n      id\n      label\n      createdAt\n      expiresAt\n      revokedAt\n    }\n  }\n": types.ConsoleBearerTokensDocument,
+    "\n  mutation ConsoleIssueBearerToken($label: String, $days: Int) {\n    issueBearerToken(label: $label, days: $days) {\n      token\n      bearerToken {\n        id\n      }\n    }\n  }\n": types.ConsoleIssueBearerTokenDocument,
+    "\n  mutation ConsoleRevokeBearerToken($id: String!) {\n    revokeBearerToken(id: $id)\n  }\n": types.ConsoleRevokeBearerTokenDocument,
     "\n  query ConsoleContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    contractInfoOverride(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      symbol\n      logoUri\n      extensions {\n        description\n      }\n      updatedAt\n    }\n  }\n": types.ConsoleContractInfoOverrideDocument,
     "\n  mutation ConsoleAddContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    addContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": types.ConsoleAddContractInfoOverrideDocument,
     "\n  mutation ConsoleUpdateContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    updateContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": types.ConsoleUpdateContractInfoOverrideDocument,
@@ -103,6 +109,18 @@ const documents: Documents = {
     "\n  query ConsoleViewer {\n    viewer {\n      role\n      projectId\n    }\n  }\n": types.ConsoleViewerDocument,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleBearerTokens {\n    bearerTokens {\n      id\n      label\n      createdAt\n      expiresAt\n      revokedAt\n    }\n  }\n"): typeof import('./graphql').ConsoleBearerTokensDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleIssueBearerToken($label: String, $days: Int) {\n    issueBearerToken(label: $label, days: $days) {\n      token\n      bearerToken {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleIssueBearerTokenDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleRevokeBearerToken($id: String!) {\n    revokeBearerToken(id: $id)\n  }\n"): typeof import('./graphql').ConsoleRevokeBearerTokenDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

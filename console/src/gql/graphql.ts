@@ -252,6 +252,26 @@ export type WebhookListenerInput = {
   url?: string | null | undefined;
 };
 
+export type ConsoleBearerTokensQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleBearerTokensQuery = { bearerTokens: Array<{ id: string, label: string, createdAt: string, expiresAt: string | null, revokedAt: string | null }> | null };
+
+export type ConsoleIssueBearerTokenMutationVariables = Exact<{
+  label?: string | null | undefined;
+  days?: number | null | undefined;
+}>;
+
+
+export type ConsoleIssueBearerTokenMutation = { issueBearerToken: { token: string, bearerToken: { id: string } } | null };
+
+export type ConsoleRevokeBearerTokenMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleRevokeBearerTokenMutation = { revokeBearerToken: boolean | null };
+
 export type ConsoleContractInfoOverrideQueryVariables = Exact<{
   chainId: string;
   contractAddress: string;
@@ -593,6 +613,32 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const ConsoleBearerTokensDocument = new TypedDocumentString(`
+    query ConsoleBearerTokens {
+  bearerTokens {
+    id
+    label
+    createdAt
+    expiresAt
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleBearerTokensQuery, ConsoleBearerTokensQueryVariables>;
+export const ConsoleIssueBearerTokenDocument = new TypedDocumentString(`
+    mutation ConsoleIssueBearerToken($label: String, $days: Int) {
+  issueBearerToken(label: $label, days: $days) {
+    token
+    bearerToken {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleIssueBearerTokenMutation, ConsoleIssueBearerTokenMutationVariables>;
+export const ConsoleRevokeBearerTokenDocument = new TypedDocumentString(`
+    mutation ConsoleRevokeBearerToken($id: String!) {
+  revokeBearerToken(id: $id)
+}
+    `) as unknown as TypedDocumentString<ConsoleRevokeBearerTokenMutation, ConsoleRevokeBearerTokenMutationVariables>;
 export const ConsoleContractInfoOverrideDocument = new TypedDocumentString(`
     query ConsoleContractInfoOverride($chainId: String!, $contractAddress: String!) {
   contractInfoOverride(chainId: $chainId, contractAddress: $contractAddress) {

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { request } from '../api';
 import { TextArea, TextField } from '../components/Field';
+import { BearerTokens } from '../components/BearerTokens';
 import { KeyLimitsLine, KeyUsage } from '../components/KeyUsage';
 import { ActionNotice, ErrorNotice } from '../components/Notice';
 import { graphql } from '../gql';
@@ -215,6 +216,7 @@ export const AccessKeys = ({ token }: { token: string }) => {
         </button>
         <ActionNotice action={create} />
       </form>
+      <BearerTokens token={token} />
     </section>
   );
 };
