@@ -7,6 +7,7 @@ import { migrations } from '../../migrations';
 import { SqliteDatabase } from './sqlite-driver';
 import { replicaReadsAllowed } from './replicas/scope';
 import { routeReplicaConnections } from './replicas/route';
+import { createHostRotation, parseDbHosts } from './failover';
 
 export type Db = DataSource;
 
@@ -60,7 +61,15 @@ export const createDataSource = (config: Pick<Config, 'database'> & { readReplic
     extra: { connectionLimit: 20, trace: false },
   };
   const replicas = config.readReplicas?.urls ?? [];
-  if (!replicas.length) return new DataSource({ ...mysql, url: config.database.url });
+  if (!replicas.length) {
+    // Several hosts (a Galera cluster's nodes): new connections go to one node, and to the next once it fails (failover.ts).
+    const hosts = config.database.hosts ?? [];
+    if (hosts.length > 1) {
+      const rotation = createHostRotation(hosts.map((h) => parseDbHosts(h)[0]));
+      return new DataSource({ ...mysql, url: config.database.url, extra: { ...mysql.extra, stream: rotation.stream } });
+    }
+    return new DataSource({ ...mysql, url: config.database.url });
+  }
   return new ReplicatedDataSource({
     ...mysql,
     replication: {

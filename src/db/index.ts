@@ -2,6 +2,7 @@
 export * from './data-source';
 export * from './entities';
 export * from './locks';
+export * from './leases';
 export * from './migrate';
 export * from './chain-keys';
 export * from './read-query';

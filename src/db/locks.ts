@@ -1,12 +1,15 @@
-// Cross-process named locks: MySQL GET_LOCK, or a lock file beside the SQLite database.
+// Cross-process named locks: MySQL GET_LOCK, or a lock file beside the SQLite database; on MariaDB Galera, where
+// GET_LOCK is not replicated, a lease row with a fencing token instead (leases.ts). `createLeadership` picks one.
 //
 // Both are held by something the operating system ends with the holder: a MySQL connection, or an fcntl lock on a
 // file. A holder that crashes (SIGKILL, OOM) releases its lock at once, so a restarted process takes it without
 // waiting out a staleness timeout, and a live holder's lock is never judged stale.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { EntityManager } from 'typeorm';
 import type { Db } from './data-source';
 import { dialectOf } from './data-source';
+import { LeaseLostError, acquireLease, fencedDb } from './leases';
 import { SqliteDatabase } from './sqlite-driver';
 
 export type LockOptions = {
@@ -20,14 +23,94 @@ export type LockOptions = {
 
 export class LockAbortedError extends Error {}
 
-/** Runs `fn` while holding the named lock; releases it whatever happens. */
-export const withDatabaseLock = async <T>(db: Db, name: string, fn: () => Promise<T>, opts: LockOptions = {}): Promise<T> => {
-  const release = await acquireDatabaseLock(db, name, opts);
+/** Runs `fn` while holding the named lock (or lease: `leadership`); releases it whatever happens. */
+export const withDatabaseLock = async <T>(
+  db: Db,
+  name: string,
+  fn: () => Promise<T>,
+  opts: LockOptions & { leadership?: LeadershipSettings } = {},
+): Promise<T> => {
+  const held = await createLeadership(db, name, opts.leadership).acquire(opts);
   try {
     return await fn();
   } finally {
-    await release();
+    await held.release();
   }
+};
+
+export type LeadershipSettings = {
+  /** auto (default): a lease when the server reports wsrep_on (Galera), the lock otherwise. */
+  mode?: 'auto' | 'lock' | 'lease';
+  leaseTtlMs?: number;
+};
+
+export type Lead = {
+  release(): Promise<void>;
+  /** True once this process knows the lead has passed to another (lease mode; a lock is never lost while held). */
+  lost(): boolean;
+  /** 'lock' or 'lease', as resolved from `auto`. */
+  kind: 'lock' | 'lease';
+  /** The lease's fencing token; null under a lock. */
+  token: number | null;
+};
+
+export type Leadership = {
+  /** Resolves once this process leads. */
+  acquire(opts?: LockOptions): Promise<Lead>;
+  /**
+   * The database as the leader writes it: under a lease, each transaction ends by proving the lease is still ours and
+   * fails with LeaseLostError otherwise; under a lock, `db` itself.
+   */
+  db: Db;
+};
+
+const DEFAULT_LEASE_TTL_MS = 10_000;
+const galera = new WeakMap<Db, Promise<boolean>>();
+
+/** Whether the server replicates with Galera (wsrep_on), asked once per data source; MySQL has no such variable. */
+export const isGalera = (db: Db): Promise<boolean> => {
+  if (dialectOf(db) !== 'mysql') return Promise.resolve(false);
+  let known = galera.get(db);
+  if (!known) {
+    known = db
+      .query("SHOW VARIABLES LIKE 'wsrep_on'")
+      .then((rows: Array<{ Value?: string; value?: string }>) => String(rows[0]?.Value ?? rows[0]?.value ?? '').toUpperCase() === 'ON')
+      .catch(() => false);
+    galera.set(db, known);
+  }
+  return known;
+};
+
+export const leadershipKind = async (db: Db, mode: LeadershipSettings['mode'] = 'auto'): Promise<'lock' | 'lease'> =>
+  mode === 'auto' ? ((await isGalera(db)) ? 'lease' : 'lock') : mode;
+
+/** One writer per name across processes: `acquire` it, then write through `db`. */
+export const createLeadership = (db: Db, name: string, settings: LeadershipSettings = {}): Leadership => {
+  // Until the lead is taken, and after it is released, a transaction through `db` does not commit.
+  const notLeading = async () => {
+    throw new LeaseLostError(`${name}: this process does not lead; nothing is committed`);
+  };
+  let fence: (m: EntityManager) => Promise<void> = notLeading;
+  return {
+    db: fencedDb(db, (m) => fence(m)),
+    async acquire(opts = {}) {
+      const kind = await leadershipKind(db, settings.mode);
+      if (kind === 'lock') {
+        const release = await acquireDatabaseLock(db, name, opts);
+        fence = async () => undefined;
+        return { kind, token: null, lost: () => false, release: () => ((fence = notLeading), release()) };
+      }
+      const waited = waiting(name, opts);
+      const held = await acquireLease(db, name, { ttlMs: settings.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS, waited });
+      fence = (m) => held.fence(m);
+      return {
+        kind,
+        token: held.token,
+        lost: held.lost,
+        release: () => ((fence = notLeading), held.release()),
+      };
+    },
+  };
 };
 
 export const acquireDatabaseLock = async (db: Db, name: string, opts: LockOptions = {}): Promise<() => Promise<void>> =>

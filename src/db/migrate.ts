@@ -1,8 +1,9 @@
 // Applies pending migrations under a database lock, so replicas starting together apply each once.
 import type { Db } from './data-source';
-import { withDatabaseLock } from './locks';
+import { withDatabaseLock, type LeadershipSettings } from './locks';
 
-export const migrateDatabase = async (db: Db, log?: { info(msg: string): void }): Promise<string[]> =>
+/** `leadership`: on Galera (auto) a lease, since GET_LOCK would let two nodes' processes migrate at once. */
+export const migrateDatabase = async (db: Db, log?: { info(msg: string): void }, leadership?: LeadershipSettings): Promise<string[]> =>
   withDatabaseLock(
     db,
     'migrations',
@@ -10,7 +11,7 @@ export const migrateDatabase = async (db: Db, log?: { info(msg: string): void })
       const applied = await db.runMigrations({ transaction: 'each' });
       return applied.map((m) => m.name);
     },
-    { onWait: () => log?.info('another process is applying migrations; waiting for it') },
+    { onWait: () => log?.info('another process is applying migrations; waiting for it'), leadership },
   );
 
 /** Database reachable and every migration applied. */
