@@ -3,7 +3,8 @@
 // builds its indexes after the historical sync: one sorted pass per index instead of a random-keyed insert into each
 // of them for every row (BENCHMARKS.md, "deferred query indexes").
 //
-// The definitions are the migrations' (1763787600000-chain-data, 1764450000000-holders-index), column for column; a
+// The definitions are the migrations' (1763787600000-chain-data, 1764450000000-holders-index,
+// 1795790000000-balance-changes-account), column for column; a
 // migration that changes one of these indexes changes it here too, and must not assume it exists.
 import type { Db } from './data-source';
 import { dialectOf } from './data-source';
@@ -18,6 +19,8 @@ export const QUERY_INDEXES: readonly QueryIndex[] = [
   { table: 'transfers', name: 'idx_transfers_contract', columns: same('`chain_id`, `contract`, `block_number`') },
   { table: 'transfers', name: 'idx_transfers_tx', columns: same('`chain_id`, `tx_hash`') },
   { table: 'balance_changes', name: 'idx_balance_changes_block', columns: same('`chain_id`, `block_number`') },
+  // State as of a block (migration 1795790000000): an account's changes, latest per balance.
+  { table: 'balance_changes', name: 'idx_balance_changes_account', columns: same('`chain_id`, `account`, `contract`, `token_id`, `block_number`') },
   { table: 'balances', name: 'idx_balances_account', columns: same('`account`, `chain_id`, `contract`, `token_id`') },
   {
     table: 'balances',
