@@ -31,6 +31,7 @@ import './types/transaction';
 import './types/balance-update';
 import './types/token-holder';
 import './types/token-supply';
+import './types/block-number-at-time';
 import './types/token';
 import './types/chain-status';
 import './types/network-type';

@@ -4,6 +4,7 @@ import { readQuery, type Db } from '../../db';
 import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
 import { BALANCES_KEY, SUMMARY_KEY, keysetOrder } from './cursor';
 import type { ContractSelection } from './requests';
+import { balancesAt } from './at-block';
 import { Where, exactSumColumns, exactSumOf, num, positive, selectionCondition, sqlOf, tokenIdCondition } from './sql';
 import type { ContractType, TokenBalance } from './types';
 
@@ -21,6 +22,8 @@ export type BalanceQuery = {
   contractTypes?: string[];
   selection: ContractSelection;
   page: ResolvedPage;
+  /** As of this block (checked: at-block.ts); absent or null: now. */
+  atBlock?: number | null;
 };
 
 const KNOWN: readonly string[] = TOKEN_STANDARDS;
@@ -44,12 +47,12 @@ const baseWhere = (q: BalanceQuery) => {
   return w;
 };
 
-const FROM = 'FROM balances b LEFT JOIN contracts c ON c.chain_id = b.chain_id AND c.address = b.contract';
+const fromOf = (db: Db, q: BalanceQuery) => `FROM ${balancesAt(db, q.atBlock)} b LEFT JOIN contracts c ON c.chain_id = b.chain_id AND c.address = b.contract`;
 
 /** Counted through the account index: as many rows as the accounts hold, never the table. */
 const countBalances = (db: Db, q: BalanceQuery) => async () => {
   const w = baseWhere(q);
-  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM balances b WHERE ${w}`, w.params);
+  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM ${balancesAt(db, q.atBlock)} b WHERE ${w}`, w.params);
   return num(row.n);
 };
 
@@ -60,7 +63,7 @@ export const readBalances = async (db: Db, q: BalanceQuery): Promise<Page<TokenB
   const rows: Array<Record<string, unknown>> = await readQuery(
     db,
     `SELECT b.account, b.contract, b.token_id, b.balance, b.block_number, b.block_hash, c.type AS contract_type
-     ${FROM} WHERE ${w} ${order} LIMIT ?`,
+     ${fromOf(db, q)} WHERE ${w} ${order} LIMIT ?`,
     [...w.params, q.page.pageSize + 1],
   );
   const page = pageOfRows(
@@ -99,7 +102,7 @@ export const readSummaries = async (db: Db, q: BalanceQuery): Promise<Page<Token
     db,
     `SELECT b.account, b.contract, COUNT(*) AS n, MIN(b.token_id) AS token_id, MAX(c.type) AS contract_type,
             MAX(${lastBlock}) AS last_block, ${exactSumColumns(db, 'b.balance')}
-     ${FROM} WHERE ${w} GROUP BY b.account, b.contract ${order} LIMIT ?`,
+     ${fromOf(db, q)} WHERE ${w} GROUP BY b.account, b.contract ${order} LIMIT ?`,
     [...w.params, q.page.pageSize + 1],
   );
   const page = pageOfRows(
@@ -131,6 +134,6 @@ export const readSummaries = async (db: Db, q: BalanceQuery): Promise<Page<Token
 /** One per (account, contract), counted through the account index. */
 const countSummaries = (db: Db, q: BalanceQuery) => async () => {
   const w = baseWhere(q);
-  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM balances b WHERE ${w} GROUP BY b.account, b.contract) x`, w.params);
+  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM ${balancesAt(db, q.atBlock)} b WHERE ${w} GROUP BY b.account, b.contract) x`, w.params);
   return num(row.n);
 };

@@ -4,6 +4,7 @@ import { readQuery, type Db } from '../../db';
 import { dialectOf } from '../../db';
 import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
 import { keysetOrder, type Keyset } from './cursor';
+import { balancesAt } from './at-block';
 import { Where, exactSumColumns, exactSumOf, num, positive } from './sql';
 
 export type TokenHolder = {
@@ -18,11 +19,10 @@ export type TokenHolder = {
   tokenCount: number;
 };
 
-type TokenRef = { chainId: number; contract: string };
+/** `atBlock`: as of this block (checked: at-block.ts); absent or null: now. */
+type TokenRef = { chainId: number; contract: string; atBlock?: number | null };
 
-export type HoldersQuery = {
-  chainId: number;
-  contract: string;
+export type HoldersQuery = TokenRef & {
   /** A token id ('' for ERC-20 balances), or null: per-account totals over every token id. */
   tokenId: string | null;
   page: ResolvedPage;
@@ -52,7 +52,7 @@ const readTokenHolders = async (db: Db, q: HoldersQuery, tokenId: string): Promi
   const order = keysetOrder(db, w, key, q.page);
   const rows = await readQuery<{ account: unknown; balance: unknown; digits: unknown }>(
     db,
-    `SELECT b.account, b.balance, ${digitsOf(db, 'b')} AS digits FROM balances b WHERE ${w} ${order} LIMIT ?`,
+    `SELECT b.account, b.balance, ${digitsOf(db, 'b')} AS digits FROM ${balancesAt(db, q.atBlock)} b WHERE ${w} ${order} LIMIT ?`,
     [...w.params, q.page.pageSize + 1],
   );
   const page = pageOfRows(
@@ -73,7 +73,7 @@ const readTokenHolders = async (db: Db, q: HoldersQuery, tokenId: string): Promi
 
 const countTokenHolders = async (db: Db, q: TokenRef, tokenId: string) => {
   const w = balanceWhere(q, tokenId);
-  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM balances b WHERE ${w}`, w.params);
+  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM ${balancesAt(db, q.atBlock)} b WHERE ${w}`, w.params);
   return num(row.n);
 };
 
@@ -81,7 +81,7 @@ const contractWhere = (q: TokenRef) => new Where().add('b.chain_id = ?', q.chain
 
 const countContractHolders = async (db: Db, q: TokenRef) => {
   const w = contractWhere(q);
-  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(DISTINCT b.account) AS n FROM balances b WHERE ${w}`, w.params);
+  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(DISTINCT b.account) AS n FROM ${balancesAt(db, q.atBlock)} b WHERE ${w}`, w.params);
   return num(row.n);
 };
 
@@ -95,7 +95,7 @@ const readContractTotals = async (db: Db, q: HoldersQuery): Promise<Page<TokenHo
   const order = keysetOrder(db, having, TOTALS_KEY, q.page, ['COUNT(*)', 'b.account']);
   const rows = await readQuery<Record<string, unknown>>(
     db,
-    `SELECT b.account, COUNT(*) AS n, ${exactSumColumns(db, 'b.balance')} FROM balances b WHERE ${w}
+    `SELECT b.account, COUNT(*) AS n, ${exactSumColumns(db, 'b.balance')} FROM ${balancesAt(db, q.atBlock)} b WHERE ${w}
      GROUP BY b.account ${having.parts.length ? `HAVING ${having}` : ''} ${order} LIMIT ?`,
     [...w.params, ...having.params, q.page.pageSize + 1],
   );
@@ -150,7 +150,7 @@ const TEXT_ORDER: SupplyOrder = { key: { tag: 'p1', columns: ['b.token_id'], typ
 /** Supply and holder count of each token id of a collectible contract, in token id order (as text, unless `order`). */
 export const readSupplies = async (
   db: Db,
-  q: { chainId: number; contract: string; tokenIds?: string[]; page: ResolvedPage },
+  q: TokenRef & { tokenIds?: string[]; page: ResolvedPage },
   order: SupplyOrder = TEXT_ORDER,
 ): Promise<Page<TokenSupply>> => {
   const base = () => {
@@ -162,7 +162,7 @@ export const readSupplies = async (
   const orderBy = keysetOrder(db, w, order.key, q.page);
   const rows = await readQuery<Record<string, unknown>>(
     db,
-    `SELECT b.token_id, COUNT(*) AS n, ${exactSumColumns(db, 'b.balance')} FROM balances b WHERE ${w} GROUP BY b.token_id ${orderBy} LIMIT ?`,
+    `SELECT b.token_id, COUNT(*) AS n, ${exactSumColumns(db, 'b.balance')} FROM ${balancesAt(db, q.atBlock)} b WHERE ${w} GROUP BY b.token_id ${orderBy} LIMIT ?`,
     [...w.params, q.page.pageSize + 1],
   );
   const page = pageOfRows(
@@ -179,15 +179,15 @@ export const readSupplies = async (
   );
   const totalCount = async () => {
     const cw = base();
-    const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(DISTINCT b.token_id) AS n FROM balances b WHERE ${cw}`, cw.params);
+    const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(DISTINCT b.token_id) AS n FROM ${balancesAt(db, q.atBlock)} b WHERE ${cw}`, cw.params);
     return num(row.n);
   };
   return { ...page, totalCount };
 };
 
 /** The sum of every positive balance of a collectible contract (for ERC-721: how many tokens exist), exactly. */
-export const sumOfSupplies = async (db: Db, key: { chainId: number; contract: string }): Promise<string> => {
+export const sumOfSupplies = async (db: Db, key: TokenRef): Promise<string> => {
   const w = new Where().add('b.chain_id = ?', key.chainId).add('b.contract = ?', key.contract).add("b.token_id <> ''").add(positive('b.balance'));
-  const [row] = await readQuery<Record<string, unknown>>(db, `SELECT ${exactSumColumns(db, 'b.balance')} FROM balances b WHERE ${w}`, w.params);
+  const [row] = await readQuery<Record<string, unknown>>(db, `SELECT ${exactSumColumns(db, 'b.balance')} FROM ${balancesAt(db, key.atBlock)} b WHERE ${w}`, w.params);
   return exactSumOf(row);
 };

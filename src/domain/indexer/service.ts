@@ -8,6 +8,7 @@ import type { ChainsService } from '../chains';
 import { readTotalSupply, type Hex } from '../../chain';
 import { invalidArgument } from '../errors';
 import { requireAddress } from '../validate';
+import { blockNumberAtTime, checkedAtBlock } from './at-block';
 import { readBalanceUpdates } from './balance-updates';
 import { balanceQueryOfFilter, type TokenBalancesFilter } from './balance-filters';
 import { readBalances, readSummaries, type BalanceQuery } from './balances';
@@ -51,6 +52,8 @@ export type TokenBalancesRequest = OnChain & {
   metadataOptions?: Maybe<MetadataOptions>;
   /** Default true; false answers ERC-721/1155 holdings as one summary row per contract. */
   includeCollectionTokens?: Maybe<boolean>;
+  /** As of this block (at-block.ts); absent: now. */
+  atBlock?: Maybe<number>;
 };
 
 /** The published TokenBalancesFilter, contract types and token ids included (balance-filters.ts). */
@@ -78,13 +81,17 @@ export type BalanceUpdatesRequest = OnChain & { contractAddress: string; lastBlo
 
 /** One token (a contract's token id), or a contract as a whole (no token id). */
 export type TokenRequest = { chainId?: Maybe<string>; contract: string; tokenId?: Maybe<string> };
+/** As of this block (at-block.ts); absent: now. */
+type AtBlock = { atBlock?: Maybe<number> };
 export type TokenKey = { chainId: number; contract: string; tokenId: string | null };
 
 export type IndexerService = {
   /** Positive balances of one token id (of an ERC-20 without one), largest first; per-account totals for a collectible contract without one. */
-  tokenHolders(creds: Credentials, req: TokenRequest & { page?: Maybe<PageRequest> }): Promise<Page<TokenHolder>>;
+  tokenHolders(creds: Credentials, req: TokenRequest & AtBlock & { page?: Maybe<PageRequest> }): Promise<Page<TokenHolder>>;
   /** Supply and holders of each token id of a collectible contract, as indexed. */
-  tokenSupplies(creds: Credentials, req: { chainId?: Maybe<string>; contract: string; page?: Maybe<PageRequest> }): Promise<Page<TokenSupply>>;
+  tokenSupplies(creds: Credentials, req: AtBlock & { chainId?: Maybe<string>; contract: string; page?: Maybe<PageRequest> }): Promise<Page<TokenSupply>>;
+  /** The last block mined at or before `timestamp` (Unix seconds), among the indexed ones (at-block.ts). */
+  blockNumberAtTime(creds: Credentials, req: { chainId?: Maybe<string>; timestamp: number }): Promise<number>;
   /** How many accounts hold it (as many as `tokenHolders` lists). */
   holdersCount(key: TokenKey): Promise<number>;
   /** The token asked about, checked: its chain, lower-case contract and canonical token id. */
@@ -127,7 +134,8 @@ export const createIndexerService = ({
   return {
     async tokenBalances(creds, req) {
       await auth.requireAccessKey(creds);
-      const chainId = chainOf(req);
+      const chain = chains.resolveOrOnly('chainId', req.chainId);
+      const chainId = chain.chainId;
       const account = optionalAddress('accountAddress', req.accountAddress);
       if (!account) throw invalidArgument('accountAddress', 'is required');
       const contract = optionalAddress('contractAddress', req.contractAddress);
@@ -139,6 +147,7 @@ export const createIndexerService = ({
         tokenId: optionalTokenId('tokenId', req.tokenId),
         selection: selectionOfMetadataOptions(req.metadataOptions),
         page: resolvePageRequest(req.page, BALANCES_PAGE),
+        atBlock: await checkedAtBlock(db, chain, 'atBlock', req.atBlock),
       };
       const collectionTokens = req.includeCollectionTokens ?? true;
       return collectionTokens ? readBalances(db, q) : readSummaries(db, q);
@@ -215,14 +224,22 @@ export const createIndexerService = ({
     async tokenHolders(creds, req) {
       await auth.requireAccessKey(creds);
       const key = tokenKeyOf(req);
-      return readHolders(db, { ...key, page: resolvePageRequest(req.page, HOLDERS_PAGE) });
+      const atBlock = await checkedAtBlock(db, chains.resolveOrOnly('chainId', req.chainId), 'atBlock', req.atBlock);
+      return readHolders(db, { ...key, atBlock, page: resolvePageRequest(req.page, HOLDERS_PAGE) });
     },
 
     async tokenSupplies(creds, req) {
       await auth.requireAccessKey(creds);
-      const chainId = chainOf(req);
+      const chain = chains.resolveOrOnly('chainId', req.chainId);
       const contract = requireAddress('contract', req.contract);
-      return readSupplies(db, { chainId, contract, page: resolvePageRequest(req.page, SUPPLIES_PAGE) });
+      const atBlock = await checkedAtBlock(db, chain, 'atBlock', req.atBlock);
+      return readSupplies(db, { chainId: chain.chainId, contract, atBlock, page: resolvePageRequest(req.page, SUPPLIES_PAGE) });
+    },
+
+    async blockNumberAtTime(creds, req) {
+      await auth.requireAccessKey(creds);
+      const chain = chains.resolveOrOnly('chainId', req.chainId);
+      return blockNumberAtTime(db, chain, () => registry.client(chain.chainId), req.timestamp);
     },
 
     async token(creds, req) {

@@ -7,6 +7,7 @@ import { ContractInfoRef } from './contract-info';
 import { TokenMetadataRef } from './token-metadata';
 import { MetadataOptionsInput } from './token-balance-input';
 import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
+import { AT_BLOCK_ARG } from './shared-args';
 
 export const CHAIN_ID_ARG = { description: 'Chain id or configured name; optional when one chain is configured.' } as const;
 
@@ -75,6 +76,7 @@ builder.queryFields((t) => ({
       includeCollectionTokens: t.arg.boolean({
         description: 'Default true; false answers ERC-721/1155 holdings as one summary row per contract.',
       }),
+      atBlock: t.arg.int(AT_BLOCK_ARG),
       ...pagingArgs,
     },
     resolve: async (_, args, ctx) => connectionOf(await ctx.services.indexer.tokenBalances(ctx.credentials, { ...args, page: pageOfArgs(args) })),

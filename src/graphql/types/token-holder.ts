@@ -3,6 +3,7 @@ import { builder } from '../builder';
 import { invalidArgument } from '../../domain/errors';
 import type { TokenHolder } from '../../domain/indexer/holders';
 import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
+import { AT_BLOCK_ARG } from './shared-args';
 import { CHAIN_ID_ARG } from './token-balance';
 
 export const TokenHolderRef = builder.objectRef<TokenHolder>('TokenHolder').implement({
@@ -61,10 +62,16 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       'Who holds a token, largest balance first (then account, descending); for a collectible contract without `tokenId`, each account’s total over its token ids, most token ids first. 50 per page by default, at most 500 (X-Access-Key).',
-    args: { ...tokenArgs, ...pagingArgs },
+    args: { ...tokenArgs, atBlock: t.arg.int(AT_BLOCK_ARG), ...pagingArgs },
     resolve: async (_, args, ctx) =>
       connectionOf(
-        await ctx.services.indexer.tokenHolders(ctx.credentials, { chainId: args.chainId, contract: contractOf(args), tokenId: args.tokenId, page: pageOfArgs(args) }),
+        await ctx.services.indexer.tokenHolders(ctx.credentials, {
+          chainId: args.chainId,
+          contract: contractOf(args),
+          tokenId: args.tokenId,
+          atBlock: args.atBlock,
+          page: pageOfArgs(args),
+        }),
       ),
   }),
 }));

@@ -2,6 +2,7 @@
 import { builder } from '../builder';
 import type { TokenSupply } from '../../domain/indexer/holders';
 import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
+import { AT_BLOCK_ARG } from './shared-args';
 import { CHAIN_ID_ARG } from './token-balance';
 import { contractArgs, contractOf } from './token-holder';
 
@@ -30,9 +31,12 @@ builder.queryFields((t) => ({
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
       ...contractArgs,
+      atBlock: t.arg.int(AT_BLOCK_ARG),
       ...pagingArgs,
     },
     resolve: async (_, args, ctx) =>
-      connectionOf(await ctx.services.indexer.tokenSupplies(ctx.credentials, { chainId: args.chainId, contract: contractOf(args), page: pageOfArgs(args) })),
+      connectionOf(
+        await ctx.services.indexer.tokenSupplies(ctx.credentials, { chainId: args.chainId, contract: contractOf(args), atBlock: args.atBlock, page: pageOfArgs(args) }),
+      ),
   }),
 }));
