@@ -4,7 +4,9 @@
 // indexing rates; project rename and delete; the issued-key banner after a revoke; bookmarkable pages; a phone's
 // width. One server and one browser for the file. A failed step leaves tests/output/console-manage-<name>.png.
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { devWallet } from '../helpers/anvil';
 import { launchChromium, watchPage, withScreenshot } from '../helpers/browser';
+import { sendAndWait, waitForIndexed } from '../helpers/chain-fixtures';
 import { ADMIN_TOKEN, startMetadataEnv, type MetadataEnv } from '../integration/metadata/fixtures';
 
 let env: MetadataEnv;
@@ -132,4 +134,37 @@ it('issues a bearer token that expires, and revokes it so the server refuses it'
     expect(await page.$('[data-testid=issued-token]')).toBeNull();
     const refused = await env.server.graphql('{ viewer { projectId } }', {}, { Authorization: `Bearer ${issued}` });
     expect(refused.body.errors[0]).toMatchObject({ message: 'bearer token has been revoked', extensions: { code: 'UNAUTHORIZED' } });
+  }));
+
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+let gold: string;
+
+it('shows the contract’s logo, supply, holder count and largest holders', () =>
+  step('contract', async () => {
+    const erc20 = await env.deploy('TestERC20.sol', ['Gold', 'GLD', 18]);
+    gold = erc20.address;
+    const holders = [1, 2, 3].map((i) => devWallet(env.anvil, i).address);
+    for (const [i, to] of holders.entries()) await sendAndWait(erc20.mint(to, BigInt(1000 * (i + 1))));
+    await waitForIndexed(env.server.app, env.anvil);
+    const added = await env.server.graphql(
+      'mutation($c: String!, $a: String!, $o: ContractInfoOverrideInput!) { addContractInfoOverride(chainId: $c, contractAddress: $a, override: $o) { logoUri } }',
+      { c: String(env.anvil.chainId), a: gold, o: { logoUri: PIXEL } },
+      { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    );
+    expect(added.body.errors).toBeUndefined();
+
+    await signIn(ADMIN_TOKEN);
+    await clickLink('Contracts');
+    await fill('Chain id or name', String(env.anvil.chainId), 'form[aria-label="Open a contract"]');
+    await fill('Contract address', gold, 'form[aria-label="Open a contract"]');
+    await clickButton('Open contract');
+    await page.waitForFunction(() => document.querySelector('[data-testid=contract-holders]')?.textContent === '3');
+    expect(await textOf('[data-testid=contract-supply]')).toBe('6,000');
+    expect(await page.$eval('[data-testid=contract-logo]', (img) => [(img as HTMLImageElement).src, (img as HTMLImageElement).naturalWidth, img.getAttribute('alt')])).toEqual([
+      PIXEL,
+      1,
+      'Logo of Gold',
+    ]);
+    const rows = await page.$$eval('table.top-holders tbody tr', (trs) => trs.map((tr) => tr.textContent?.replace(/\s+/g, ' ').trim()));
+    expect(rows).toEqual([`${holders[2].toLowerCase()}3,000`, `${holders[1].toLowerCase()}2,000`, `${holders[0].toLowerCase()}1,000`]);
   }));

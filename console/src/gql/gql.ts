@@ -22,6 +22,7 @@ type Documents = {
     "\n  mutation ConsoleAddContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    addContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": typeof types.ConsoleAddContractInfoOverrideDocument,
     "\n  mutation ConsoleUpdateContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    updateContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": typeof types.ConsoleUpdateContractInfoOverrideDocument,
     "\n  mutation ConsoleRemoveContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)\n  }\n": typeof types.ConsoleRemoveContractInfoOverrideDocument,
+    "\n  query ConsoleContractSummary($chainId: String!, $contractAddress: String!) {\n    token(chainId: $chainId, contractAddress: $contractAddress) {\n      supply\n      holdersCount\n      holders(first: 5) {\n        nodes {\n          accountAddress\n          balance\n          tokenCount\n        }\n      }\n    }\n  }\n": typeof types.ConsoleContractSummaryDocument,
     "\n  query ConsoleAccessKeyUsage($id: Int!) {\n    accessKeyUsage(id: $id) {\n      day\n      requests\n      refused\n    }\n  }\n": typeof types.ConsoleAccessKeyUsageDocument,
     "\n  mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    linkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress) {\n      contractAddress\n    }\n  }\n": typeof types.ConsoleLinkContractDocument,
     "\n  mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    unlinkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress)\n  }\n": typeof types.ConsoleUnlinkContractDocument,
@@ -69,6 +70,7 @@ const documents: Documents = {
     "\n  mutation ConsoleAddContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    addContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": types.ConsoleAddContractInfoOverrideDocument,
     "\n  mutation ConsoleUpdateContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    updateContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": types.ConsoleUpdateContractInfoOverrideDocument,
     "\n  mutation ConsoleRemoveContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)\n  }\n": types.ConsoleRemoveContractInfoOverrideDocument,
+    "\n  query ConsoleContractSummary($chainId: String!, $contractAddress: String!) {\n    token(chainId: $chainId, contractAddress: $contractAddress) {\n      supply\n      holdersCount\n      holders(first: 5) {\n        nodes {\n          accountAddress\n          balance\n          tokenCount\n        }\n      }\n    }\n  }\n": types.ConsoleContractSummaryDocument,
     "\n  query ConsoleAccessKeyUsage($id: Int!) {\n    accessKeyUsage(id: $id) {\n      day\n      requests\n      refused\n    }\n  }\n": types.ConsoleAccessKeyUsageDocument,
     "\n  mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    linkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress) {\n      contractAddress\n    }\n  }\n": types.ConsoleLinkContractDocument,
     "\n  mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    unlinkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress)\n  }\n": types.ConsoleUnlinkContractDocument,
@@ -137,6 +139,10 @@ export function graphql(source: "\n  mutation ConsoleUpdateContractInfoOverride(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ConsoleRemoveContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)\n  }\n"): typeof import('./graphql').ConsoleRemoveContractInfoOverrideDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleContractSummary($chainId: String!, $contractAddress: String!) {\n    token(chainId: $chainId, contractAddress: $contractAddress) {\n      supply\n      holdersCount\n      holders(first: 5) {\n        nodes {\n          accountAddress\n          balance\n          tokenCount\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleContractSummaryDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

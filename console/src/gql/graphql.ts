@@ -306,6 +306,14 @@ export type ConsoleRemoveContractInfoOverrideMutationVariables = Exact<{
 
 export type ConsoleRemoveContractInfoOverrideMutation = { removeContractInfoOverride: boolean | null };
 
+export type ConsoleContractSummaryQueryVariables = Exact<{
+  chainId: string;
+  contractAddress: string;
+}>;
+
+
+export type ConsoleContractSummaryQuery = { token: { supply: string | null, holdersCount: number, holders: { nodes: Array<{ accountAddress: string, balance: string, tokenCount: number }> } } | null };
+
 export type ConsoleAccessKeyUsageQueryVariables = Exact<{
   id: number;
 }>;
@@ -679,6 +687,21 @@ export const ConsoleRemoveContractInfoOverrideDocument = new TypedDocumentString
   removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)
 }
     `) as unknown as TypedDocumentString<ConsoleRemoveContractInfoOverrideMutation, ConsoleRemoveContractInfoOverrideMutationVariables>;
+export const ConsoleContractSummaryDocument = new TypedDocumentString(`
+    query ConsoleContractSummary($chainId: String!, $contractAddress: String!) {
+  token(chainId: $chainId, contractAddress: $contractAddress) {
+    supply
+    holdersCount
+    holders(first: 5) {
+      nodes {
+        accountAddress
+        balance
+        tokenCount
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleContractSummaryQuery, ConsoleContractSummaryQueryVariables>;
 export const ConsoleAccessKeyUsageDocument = new TypedDocumentString(`
     query ConsoleAccessKeyUsage($id: Int!) {
   accessKeyUsage(id: $id) {

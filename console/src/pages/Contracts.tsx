@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { request } from '../api';
 import { ContractOverride } from '../components/ContractOverride';
+import { ContractSummary } from '../components/ContractSummary';
 import { CheckboxField, TextField } from '../components/Field';
 import { MetadataRefresh } from '../components/MetadataRefresh';
 import { ActionNotice, ErrorNotice } from '../components/Notice';
@@ -151,6 +152,9 @@ export const Contracts = ({ token, operator }: { token: string; operator: boolea
       </div>
       <ActionNotice action={open} />
       {info && <FlagsForm key={`${info.chainId}:${info.address}`} token={token} info={info} onSaved={() => void openContract(String(info.chainId), info.address)} />}
+      {info && (
+        <ContractSummary key={`summary-${info.chainId}:${info.address}`} token={token} chainId={String(info.chainId)} address={info.address} name={info.name} logoUri={info.logoUri} />
+      )}
       {info && <MetadataRefresh token={token} chainId={String(info.chainId)} address={info.address} />}
       {info && operator && (
         <ContractOverride token={token} chainId={String(info.chainId)} address={info.address} onChanged={() => void openContract(String(info.chainId), info.address)} />

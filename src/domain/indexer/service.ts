@@ -222,7 +222,8 @@ export const createIndexerService = ({
     },
 
     async tokenHolders(creds, req) {
-      await auth.requireAccessKey(creds);
+      // The signed-in console's contract page reads it with its bearer token (operator or project), as chainStatus.
+      await requireReader(auth, creds, adminToken);
       const key = tokenKeyOf(req);
       const atBlock = await checkedAtBlock(db, chains.resolveOrOnly('chainId', req.chainId), 'atBlock', req.atBlock);
       return readHolders(db, { ...key, atBlock, page: resolvePageRequest(req.page, HOLDERS_PAGE) });
@@ -243,7 +244,8 @@ export const createIndexerService = ({
     },
 
     async token(creds, req) {
-      await auth.requireAccessKey(creds);
+      // The signed-in console's contract page reads it with its bearer token (operator or project), as chainStatus.
+      await requireReader(auth, creds, adminToken);
       return tokenKeyOf(req);
     },
 
