@@ -52,6 +52,7 @@ export const startIngestion = ({
       queryIndexes,
       heap,
       outbox,
+      leadership: config.leadership,
     }),
   );
   for (const i of ingesters) void i.run().catch(() => undefined); // each ingester logs its own failure

@@ -43,7 +43,7 @@ export type App = {
 export const openDatabase = async (config: Config, logger: Logger): Promise<Db> => {
   const db = createDataSource(config);
   await db.initialize();
-  const applied = await migrateDatabase(db, logger);
+  const applied = await migrateDatabase(db, logger, config.leadership);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   return db;
 };
