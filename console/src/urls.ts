@@ -9,3 +9,6 @@ export const localUrl = (url: string) => {
     return url;
   }
 };
+
+/** An image URL as an <img> can load it: this server's files by path (localUrl), data: URLs as they are. */
+export const imageSrc = (url: string) => (url.startsWith('data:') ? url : localUrl(url));

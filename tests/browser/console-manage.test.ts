@@ -168,3 +168,34 @@ it('shows the contract’s logo, supply, holder count and largest holders', () =
     const rows = await page.$$eval('table.top-holders tbody tr', (trs) => trs.map((tr) => tr.textContent?.replace(/\s+/g, ' ').trim()));
     expect(rows).toEqual([`${holders[2].toLowerCase()}3,000`, `${holders[1].toLowerCase()}2,000`, `${holders[0].toLowerCase()}1,000`]);
   }));
+
+let collectionId: number;
+
+it('creates a collection with an image and properties, and edits them', () =>
+  step('collection', async () => {
+    await signIn(env.project.bearerToken);
+    await clickLink('Collections');
+    await fill('Collection name', 'Dunes');
+    await fill('Image URL', PIXEL);
+    await clickButton('Add property');
+    await fill('Property 1', 'artist');
+    await fill('Property value 1', 'Ana');
+    await clickButton('Add property');
+    await fill('Property 2', 'editions');
+    await fill('Property value 2', '12');
+    await clickButton('Create collection');
+    await page.waitForFunction(() => /^#\/collections\/\d+$/.test(location.hash));
+    collectionId = Number(await page.evaluate(() => location.hash.split('/')[2]));
+    await page.waitForSelector('[data-testid=collection-image]');
+    const created = (await env.server.graphql('query($id: Int!) { collection(collectionId: $id) { metadata { image properties } } }', { id: collectionId }, { Authorization: `Bearer ${env.project.bearerToken}` })).body.data.collection;
+    expect(created.metadata).toEqual({ image: PIXEL, properties: { artist: 'Ana', editions: 12 } });
+
+    // The details form shows them and saves a change.
+    expect(await (await control('Property value 1')).evaluate((el) => el.value)).toBe('Ana');
+    await fill('Property value 1', 'Ana Lima');
+    await clickButton('Remove property 2');
+    await clickButton('Save collection');
+    await waitForText('Collection saved.', '[role=status]');
+    const saved = (await env.server.graphql('query($id: Int!) { collection(collectionId: $id) { metadata { properties } } }', { id: collectionId }, { Authorization: `Bearer ${env.project.bearerToken}` })).body.data.collection;
+    expect(saved.metadata.properties).toEqual({ artist: 'Ana Lima' });
+  }));

@@ -426,7 +426,7 @@ export type ConsoleCollectionQueryVariables = Exact<{
 }>;
 
 
-export type ConsoleCollectionQuery = { collection: { id: number, private: boolean, metadata: { name: string, description: string, externalLink: string | null }, baseUris: { contractMetadataUri: string, tokenMetadataUri: string }, linkedContracts: Array<{ chainId: number, contractAddress: string }>, tokens: { totalCount: number, nodes: Array<{ tokenId: string, name: string, image: string, private: boolean }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+export type ConsoleCollectionQuery = { collection: { id: number, private: boolean, metadata: { name: string, description: string, externalLink: string | null, image: string | null, properties: Record<string, unknown> | null }, baseUris: { contractMetadataUri: string, tokenMetadataUri: string }, linkedContracts: Array<{ chainId: number, contractAddress: string }>, tokens: { totalCount: number, nodes: Array<{ tokenId: string, name: string, image: string, private: boolean }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
 
 export type ConsoleUpdateCollectionMutationVariables = Exact<{
   collectionId: number;
@@ -456,7 +456,7 @@ export type ConsoleCollectionsQueryVariables = Exact<{
 }>;
 
 
-export type ConsoleCollectionsQuery = { collections: { totalCount: number, nodes: Array<{ id: number, private: boolean, tokenCount: number, metadata: { name: string, description: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } | null };
+export type ConsoleCollectionsQuery = { collections: { totalCount: number, nodes: Array<{ id: number, private: boolean, tokenCount: number, metadata: { name: string, description: string, image: string | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } | null };
 
 export type ConsoleCreateCollectionMutationVariables = Exact<{
   input: CollectionInput;
@@ -880,6 +880,8 @@ export const ConsoleCollectionDocument = new TypedDocumentString(`
       name
       description
       externalLink
+      image
+      properties
     }
     baseUris {
       contractMetadataUri
@@ -935,6 +937,7 @@ export const ConsoleCollectionsDocument = new TypedDocumentString(`
       metadata {
         name
         description
+        image
       }
     }
     pageInfo {

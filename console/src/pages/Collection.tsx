@@ -4,10 +4,11 @@ import { request } from '../api';
 import { CheckboxField, TextArea, TextField } from '../components/Field';
 import { LinkedContracts } from '../components/LinkedContracts';
 import { ActionNotice, ErrorNotice } from '../components/Notice';
+import { PropertiesEditor, propertiesOf, propertyRowsOf, type Property } from '../components/PropertiesEditor';
 import { graphql } from '../gql';
 import { useAction, useLoad } from '../hooks';
 import { go, hrefOf } from '../route';
-import { localUrl } from '../urls';
+import { imageSrc, localUrl } from '../urls';
 
 const CollectionQuery = graphql(`
   query ConsoleCollection($collectionId: Int!, $after: String) {
@@ -18,6 +19,8 @@ const CollectionQuery = graphql(`
         name
         description
         externalLink
+        image
+        properties
       }
       baseUris {
         contractMetadataUri
@@ -74,6 +77,8 @@ export const Collection = ({ token, collectionId }: { token: string; collectionI
   const [description, setDescription] = useState('');
   const [externalLink, setExternalLink] = useState('');
   const [hidden, setHidden] = useState(false);
+  const [image, setImage] = useState('');
+  const [properties, setProperties] = useState<Property[]>([]);
   const [tokenId, setTokenId] = useState('');
   const [tokenName, setTokenName] = useState('');
   const save = useAction();
@@ -86,14 +91,24 @@ export const Collection = ({ token, collectionId }: { token: string; collectionI
     setDescription(c.metadata.description);
     setExternalLink(c.metadata.externalLink ?? '');
     setHidden(c.private);
-  }, [c?.id, c?.metadata.name, c?.metadata.description, c?.metadata.externalLink, c?.private]);
+    setImage(c.metadata.image ?? '');
+    setProperties(propertyRowsOf(c.metadata.properties));
+  }, [c?.id, c?.metadata.name, c?.metadata.description, c?.metadata.externalLink, c?.private, c?.metadata.image, JSON.stringify(c?.metadata.properties)]);
 
   if (!c) return <ErrorNotice error={loaded.error ?? (loaded.loading ? null : 'no such collection')} />;
 
   const submit = (e: Event) => {
     e.preventDefault();
     void save.run(async () => {
-      await request(token, UpdateCollection, { collectionId, input: { name: name.trim(), description, externalLink: externalLink.trim() || null, private: hidden } });
+      await request(token, UpdateCollection, { collectionId, input: {
+          name: name.trim(),
+          description,
+          externalLink: externalLink.trim() || null,
+          private: hidden,
+          image: image.trim(),
+          properties: propertiesOf(properties),
+        },
+      });
       loaded.reload();
       return 'Collection saved.';
     });
@@ -136,6 +151,9 @@ export const Collection = ({ token, collectionId }: { token: string; collectionI
         <TextField label="Collection name" required maxLength={200} value={name} onValue={setName} />
         <TextArea label="Description" rows={3} value={description} onValue={setDescription} />
         <TextField label="External link" type="url" value={externalLink} onValue={setExternalLink} />
+        <TextField label="Image URL" hint="http(s), ipfs:// or ar://; empty clears it." value={image} onValue={setImage} />
+        {c.metadata.image && <img class="collection-image" data-testid="collection-image" src={imageSrc(c.metadata.image)} alt={`Image of ${c.metadata.name}`} />}
+        <PropertiesEditor rows={properties} onRows={setProperties} />
         <CheckboxField label="Private" hint="Private collections’ documents are not served publicly." checked={hidden} onChecked={setHidden} />
         <button type="submit" disabled={save.busy}>
           Save collection

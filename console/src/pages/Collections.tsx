@@ -3,9 +3,11 @@ import { useState } from 'preact/hooks';
 import { request } from '../api';
 import { CheckboxField, TextArea, TextField } from '../components/Field';
 import { ActionNotice, ErrorNotice } from '../components/Notice';
+import { PropertiesEditor, propertiesOf, type Property } from '../components/PropertiesEditor';
 import { graphql } from '../gql';
 import { useAction, useLoad } from '../hooks';
 import { go, hrefOf } from '../route';
+import { imageSrc } from '../urls';
 
 const CollectionsQuery = graphql(`
   query ConsoleCollections($after: String) {
@@ -18,6 +20,7 @@ const CollectionsQuery = graphql(`
         metadata {
           name
           description
+          image
         }
       }
       pageInfo {
@@ -42,13 +45,17 @@ export const Collections = ({ token }: { token: string }) => {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [hidden, setHidden] = useState(false);
+  const [image, setImage] = useState('');
+  const [properties, setProperties] = useState<Property[]>([]);
   const create = useAction();
   const page = collections.data?.collections;
 
   const submit = (e: Event) => {
     e.preventDefault();
     void create.run(async () => {
-      const { createCollection } = await request(token, CreateCollection, { input: { name: name.trim(), description, private: hidden } });
+      const { createCollection } = await request(token, CreateCollection, {
+        input: { name: name.trim(), description, private: hidden, image: image.trim() || null, properties: propertiesOf(properties) },
+      });
       if (createCollection) go({ page: 'collection', collectionId: createCollection.id });
     });
   };
@@ -61,6 +68,7 @@ export const Collections = ({ token }: { token: string }) => {
       <ul class="cards">
         {page?.nodes.map((c) => (
           <li key={c.id} class="card">
+            {c.metadata.image && <img class="collection-image" src={imageSrc(c.metadata.image)} alt="" loading="lazy" />}
             <a href={hrefOf({ page: 'collection', collectionId: c.id })}>{c.metadata.name}</a>
             {c.private && <span class="badge">private</span>}
             <div class="muted">
@@ -78,6 +86,8 @@ export const Collections = ({ token }: { token: string }) => {
         <h3 id="new-collection-title">New collection</h3>
         <TextField label="Collection name" required maxLength={200} value={name} onValue={setName} />
         <TextArea label="Description" rows={3} value={description} onValue={setDescription} />
+        <TextField label="Image URL" hint="http(s), ipfs:// or ar:// — shown by marketplaces for the collection." value={image} onValue={setImage} />
+        <PropertiesEditor rows={properties} onRows={setProperties} />
         <CheckboxField label="Private" hint="Its documents are not served publicly until you clear this." checked={hidden} onChecked={setHidden} />
         <button type="submit" disabled={create.busy || !name.trim()}>
           Create collection
