@@ -3,6 +3,7 @@ export * from './data-source';
 export * from './entities';
 export * from './locks';
 export * from './leases';
+export * from './failover';
 export * from './migrate';
 export * from './chain-keys';
 export * from './read-query';
