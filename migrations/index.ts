@@ -20,6 +20,7 @@ import { MetadataTasks1795771896563 } from './1795771896563-metadata-tasks';
 import { MetadataTaskLookup1795774729938 } from './1795774729938-metadata-task-lookup';
 import { BalanceChangesAccount1795790000000 } from './1795790000000-balance-changes-account';
 import { BearerTokens1795800000000 } from './1795800000000-bearer-tokens';
+import { CheckpointEventsIndexed1795800000001 } from './1795800000001-checkpoint-events-indexed';
 import { Webhooks1795784001195 } from './1795784001195-webhooks';
 import { TokenTraitsAndOverrides1795771878158 } from './1795771878158-token-traits-and-overrides';
 import { TokenTraitValues1795774342478 } from './1795774342478-token-trait-values';
@@ -49,4 +50,5 @@ export const migrations = [
   Webhooks1795784001195,
   BalanceChangesAccount1795790000000,
   BearerTokens1795800000000,
+  CheckpointEventsIndexed1795800000001,
 ];

@@ -11,6 +11,8 @@ export type ChainCheckpointRow = {
   finalizedBlock: number;
   /** Commits that published events (batches, rollbacks, finality), counted: published events carry theirs. */
   eventSeq: number;
+  /** Events (transfer rows) committed by batches, counted up as they commit (rollbacks do not count down): a rate's source. */
+  eventsIndexed?: number;
   /** First block of the stretch ingested block by block with receipts (backfilled blocks come before it). */
   liveFrom: number;
   /** First block whose chain-derived writes are all in the undo log: a rollback may not go below undoFrom - 1. */
@@ -32,6 +34,7 @@ export const ChainCheckpointEntity = new EntitySchema<ChainCheckpointRow>({
     headBlock: BlockNumber({ name: 'head_block' }),
     finalizedBlock: BlockNumber({ name: 'finalized_block' }),
     eventSeq: BlockNumber({ name: 'event_seq', default: 0 }),
+    eventsIndexed: BlockNumber({ name: 'events_indexed', default: 0 }),
     liveFrom: BlockNumber({ name: 'live_from', default: 0 }),
     undoFrom: BlockNumber({ name: 'undo_from', default: 0 }),
     finalitySource: { type: 'varchar', length: 16, nullable: true, name: 'finality_source' },
