@@ -2,7 +2,7 @@
 import { builder } from '../builder';
 import { TransactionRef } from './transaction';
 import { MetadataOptionsInput } from './token-balance-input';
-import { TransactionHistoryFilterInput } from './transaction-history-filter-input';
+import { TransactionHistoryFilterInput, historyFilterOfArgs } from './transaction-history-filter-input';
 import { multiChainPageType } from './multi-chain';
 import { chainSelectionArgs, multiChainPagingArgs } from './network-type';
 import { pageOfArgs } from './connection';
@@ -21,6 +21,6 @@ builder.queryFields((t) => ({
       metadataOptions: t.arg({ type: MetadataOptionsInput, description: 'Which contracts’ transfers count (and are listed).' }),
       ...multiChainPagingArgs,
     },
-    resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.transactionHistory(ctx.credentials, { ...args, page: pageOfArgs({ first, after }) }),
+    resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.transactionHistory(ctx.credentials, { ...args, filter: historyFilterOfArgs(args.filter), page: pageOfArgs({ first, after }) }),
   }),
 }));

@@ -4,7 +4,7 @@ import type { Transaction } from '../../domain/indexer/types';
 import { CHAIN_ID_ARG } from './token-balance';
 import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
 import { MetadataOptionsInput } from './token-balance-input';
-import { TransactionHistoryFilterInput } from './transaction-history-filter-input';
+import { TransactionHistoryFilterInput, historyFilterOfArgs } from './transaction-history-filter-input';
 import { TransferRef } from './transfer';
 
 export const TransactionRef = builder.objectRef<Transaction>('Transaction').implement({
@@ -41,6 +41,6 @@ builder.queryFields((t) => ({
       ...pagingArgs,
     },
     resolve: async (_, args, ctx) =>
-      connectionOf(await ctx.services.indexer.transactionHistory(ctx.credentials, { ...args, page: pageOfArgs(args) })),
+      connectionOf(await ctx.services.indexer.transactionHistory(ctx.credentials, { ...args, filter: historyFilterOfArgs(args.filter), page: pageOfArgs(args) })),
   }),
 }));

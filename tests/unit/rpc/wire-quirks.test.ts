@@ -8,6 +8,7 @@ import { gatewayNativeTokenBalanceIn } from '../../../src/rpc/wire/gateway';
 import { cursorPageIn, getBalanceUpdatesIn, getTokenBalancesIn, getTransactionHistoryIn } from '../../../src/rpc/wire/indexer';
 import { nativeTokenBalanceIn } from '../../../src/rpc/wire/indexer-extras';
 import { pageOfArgs } from '../../../src/graphql/types/connection';
+import { historyFilterOfArgs } from '../../../src/graphql/types/transaction-history-filter-input';
 
 const A = `0x${'ab'.repeat(20)}`;
 const LIMITS = { default: 30, max: 100 };
@@ -38,6 +39,8 @@ it('the RPC reads a page size of 0 or below as the default, and numbers pages it
 it('GraphQL keeps its documented leniency at its own boundary', () => {
   expect(pageOfArgs({ first: 0, after: '' })).toEqual({ first: null, after: null, last: null, before: null });
   expect(pageOfArgs({ last: -1, before: 'x' })).toEqual({ first: null, after: null, last: null, before: 'x' });
+  expect(historyFilterOfArgs({ accountAddress: A, toBlock: 0 })).toEqual({ accountAddress: A, toBlock: null });
+  expect(historyFilterOfArgs({ toBlock: 7 })).toEqual({ toBlock: 7 });
 });
 
 it('the domain takes values as given', () => {
