@@ -22,6 +22,11 @@ export type ChainConfig = Readonly<{
   maxLagBlocks: number;
   /** How often the endpoints' heads are compared, in ms. */
   headProbeMs: number;
+  /**
+   * How long a caught-up ingester waits before it looks for a new head again, in ms; absent: a quarter of the chain's
+   * recent block interval, 100 ms to 1 s (ingestion/poll-interval.ts). A ws `newHeads` notification ends the wait early.
+   */
+  pollIntervalMs?: number | null;
   /** First block to ingest. */
   startBlock: number;
   /** A block this deep under the head is final (receipts `final`, reorgs no longer expected). */
@@ -83,6 +88,7 @@ export const chainSchema = z
     maxLogRange: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     maxLagBlocks: z.coerce.number().int().min(1).max(10_000).default(10),
     headProbeMs: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+    pollIntervalMs: z.coerce.number().int().min(10).max(60_000).optional(),
     testnet: z.boolean().default(false),
     contracts: z
       .array(contractSchema)

@@ -71,7 +71,7 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
   CHAINS: {
     group: 'Chains and ingestion',
     description:
-      'The chains to serve and ingest: a JSON array of `{"chainId", "url" or "urls", "name"?, "startBlock"?, "confirmations"?, "maxConcurrency"?, "maxLogRange"?, "maxLagBlocks"?, "headProbeMs"?, "contracts"?, "testnet"?}`, or the short form `1:mainnet=https://…|https://…,137=wss://…`. A url is http(s) (heads polled) or ws(s) (`newHeads`). See the README: *RPC endpoints and failover*, *Named contracts*.',
+      'The chains to serve and ingest: a JSON array of `{"chainId", "url" or "urls", "name"?, "startBlock"?, "confirmations"?, "maxConcurrency"?, "maxLogRange"?, "maxLagBlocks"?, "headProbeMs"?, "pollIntervalMs"?, "contracts"?, "testnet"?}`, or the short form `1:mainnet=https://…|https://…,137=wss://…`. A url is http(s) (heads polled) or ws(s) (`newHeads`). See the README: *RPC endpoints and failover*, *Named contracts*.',
     unset: 'no chain (nothing indexed)',
   },
   CATCH_UP_PUBLISH_BLOCKS: {
@@ -212,6 +212,7 @@ export const chainFieldDescriptions: Readonly<Record<string, string>> = {
   maxLogRange: 'Widest `eth_getLogs` range tried, in blocks; ingestion narrows it when the node refuses.',
   maxLagBlocks: 'An endpoint whose head is more than this many blocks below the best one’s is benched.',
   headProbeMs: 'How often the endpoints’ heads are compared, in ms.',
+  pollIntervalMs: 'How long ingestion, caught up with the head, waits before it looks for a new block again, in ms (a ws `newHeads` notification ends the wait early).',
   testnet: 'A test network: the IndexerGateway’s `networkType: TESTNETS` selects it, `MAINNETS` does not.',
   contracts: 'Index only these contracts (each an address or an object, below); more are added at run time with `strata chain add`. Absent: every token contract of the chain.',
   'urls[].url': 'The endpoint’s URL, `http(s)://` or `ws(s)://`.',
@@ -234,4 +235,5 @@ export const chainFieldUnset: Readonly<Record<string, string>> = {
   'urls[].maxRequestsPerSecond': 'no limit',
   'urls[].maxBlockRange': 'no limit of its own',
   'contracts[].startBlock': 'its deployment block',
+  pollIntervalMs: 'a quarter of the chain’s recent block interval, 100–1000 ms',
 };
