@@ -5,8 +5,8 @@ type HistoryFilterArgs = { toBlock?: number | null };
 
 /**
  * The filter as the domain takes it. GraphQL documents `toBlock: 0` as "no upper bound" (its description below), so
- * that reading stays here, at GraphQL's boundary; the domain reads 0 as block 0, and the RPC settles its Go clients'
- * zero value in rpc/wire/indexer.ts.
+ * that reading stays here, at GraphQL's boundary; the domain reads 0 as block 0, and the RPC settles its published
+ * clients' zero value in rpc/wire/indexer.ts.
  */
 export const historyFilterOfArgs = <F extends HistoryFilterArgs>(f: F): F => (f.toBlock === 0 ? { ...f, toBlock: null } : f);
 
