@@ -14,6 +14,7 @@ import { registerDevCommand } from './commands/dev';
 import { registerKeyCommands } from './commands/keys';
 import { positiveInt } from './commands/options';
 import { registerMetadataCommands } from './commands/metadata';
+import { environmentHelp } from './env-help';
 import { describeStartupError } from './startup-errors';
 import { strataVersion } from './version';
 
@@ -88,8 +89,14 @@ const runUntilSignal = async (app: Awaited<ReturnType<typeof createApp>>, logger
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await app.stop();
+    logger.info({ signal, graceMs: app.config.operations.shutdownGraceMs }, 'shutting down');
+    try {
+      await app.stop();
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -100,6 +107,7 @@ program
   .command('serve')
   .description('serve GraphQL, graphql-ws and the RPC on one port, and ingest the configured chains (applies migrations first)')
   .option('--no-index', 'serve only; another process runs `strata index`')
+  .addHelpText('after', environmentHelp)
   .action(async (opts: { index: boolean }) => {
     const config = configOrExit();
     const logger = createLogger(config);
@@ -112,6 +120,7 @@ program
 program
   .command('index')
   .description('ingest the configured chains; serves only GET /health, /ready and /metrics on PORT')
+  .addHelpText('after', environmentHelp)
   .action(async () => {
     const config = configOrExit();
     const logger = createLogger(config);
@@ -138,11 +147,20 @@ program
 
 const project = program.command('project').description('manage projects and their credentials');
 
+/**
+ * An access key just issued is `key` in every command's output, as `strata key create` prints it; `accessKey`, the
+ * name `project create` and `project key` used for it before, stays beside it for one release (CHANGELOG).
+ */
+const withKeyField = <T extends { accessKey: string }>(out: T) => {
+  const { accessKey, ...rest } = out;
+  return { ...rest, key: accessKey, accessKey };
+};
+
 project
   .command('create')
-  .description('create a project; prints {"projectId", "accessKey", "bearerToken"}')
+  .description('create a project; prints {"projectId", "key", "bearerToken"} ("accessKey": the same key, deprecated)')
   .requiredOption('--name <name>', 'project name')
-  .action((opts: { name: string }) => withServices((s) => s.projects.create(opts.name)));
+  .action((opts: { name: string }) => withServices(async (s) => withKeyField(await s.projects.create(opts.name))));
 
 project
   .command('token')
@@ -158,12 +176,12 @@ project
 
 project
   .command('key')
-  .description('issue a new access key for a project')
+  .description('issue a new access key for a project; prints {"projectId", "key"} ("accessKey": the same key, deprecated; `strata key create` takes a name, origins and limits)')
   .requiredOption('--project <id>', 'project id', positiveInt)
   .action((opts: { project: number }) =>
     withServices(async (s) => {
       await s.projects.requireExists(opts.project);
-      return { projectId: opts.project, accessKey: (await s.accessKeys.create(opts.project)).key };
+      return withKeyField({ projectId: opts.project, accessKey: (await s.accessKeys.create(opts.project)).key });
     }),
   );
 

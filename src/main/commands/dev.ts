@@ -28,10 +28,14 @@ const createDevProject = async (config: Config, logger: Logger) => {
   }
 };
 
-const banner = (port: number, dataDir: string, node: DevNode, sample: SampleChain, creds: { projectId: number; accessKey: string; bearerToken: string }) =>
+const banner = (port: number, dataDir: string, node: DevNode, sample: SampleChain, creds: { projectId: number; accessKey: string; bearerToken: string }, adminToken: boolean) =>
   [
     '',
     `  Strata dev is running: open http://localhost:${port}/graphql`,
+    `  console      http://localhost:${port}/console (sign in with the bearer token below)`,
+    adminToken
+      ? '               the operator’s view: sign in with your ADMIN_TOKEN'
+      : '               the operator’s view (every project, contract flags): set ADMIN_TOKEN (32+ characters) and sign in with it',
     '',
     `  devnet       ${node.rpcUrl} (chain ${node.chainId}, transfers every 2 s)`,
     `  ERC-20       ${sample.contracts.erc20}`,
@@ -68,6 +72,7 @@ export const registerDevCommand = (program: Command, { configOrExit, startOrExit
         await sample?.stop().catch(() => undefined);
         await app?.stop().catch(() => undefined);
         await node.stop();
+        if (code === 0) process.stdout.write('strata dev stopped (server, ingestion and devnet)\n');
         process.exit(code);
       };
       process.on('SIGINT', () => void stop(0));
@@ -89,7 +94,7 @@ export const registerDevCommand = (program: Command, { configOrExit, startOrExit
           graphiqlCredentials: { accessKey: creds.accessKey, bearerToken: creds.bearerToken },
         });
         app = started.app;
-        process.stdout.write(`${banner(started.port, dataDir, node, sample, creds)}\n`);
+        process.stdout.write(`${banner(started.port, dataDir, node, sample, creds, config.adminToken !== null)}\n`);
         logger.info({ port: started.port, accessKey: creds.accessKey, bearerToken: creds.bearerToken, chainId: node.chainId }, 'strata dev is ready');
       } catch (err) {
         process.stderr.write(`strata dev: ${err instanceof Error ? err.message : String(err)}\n`);

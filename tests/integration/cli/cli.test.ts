@@ -30,12 +30,19 @@ it('creates a project and prints one JSON line with its credentials', async () =
   const lines = stdout.trim().split('\n');
   expect(lines).toHaveLength(1);
   const out = JSON.parse(lines[0]);
-  expect(out).toEqual({ projectId: expect.any(Number), accessKey: expect.stringMatching(/^[A-Za-z0-9_-]{30,}$/), bearerToken: expect.stringMatching(/^ey[\w-]+\.[\w-]+\.[\w-]+$/) });
+  // `key`, as `strata key create` names the key it issues; `accessKey` repeats it for one release (deprecated).
+  expect(out).toEqual({
+    projectId: expect.any(Number),
+    key: expect.stringMatching(/^[A-Za-z0-9_-]{30,}$/),
+    accessKey: out.key,
+    bearerToken: expect.stringMatching(/^ey[\w-]+\.[\w-]+\.[\w-]+$/),
+  });
 
   const token = JSON.parse((await strata(['project', 'token', '--project', String(out.projectId)])).stdout);
   expect(token.bearerToken).not.toBe(out.bearerToken);
   const key = JSON.parse((await strata(['project', 'key', '--project', String(out.projectId)])).stdout);
-  expect(key.accessKey).not.toBe(out.accessKey);
+  expect(key).toEqual({ projectId: out.projectId, key: expect.stringMatching(/^[A-Za-z0-9_-]{30,}$/), accessKey: key.key });
+  expect(key.key).not.toBe(out.key);
 });
 
 it('manages a project’s access keys: create, list, update, rotate, revoke', async () => {
@@ -168,25 +175,48 @@ it('serves, answers /health and /ready, and shuts down cleanly on SIGTERM', asyn
   expect(metrics).toContain('strata_http_request_duration_seconds');
   expect(await stop()).toBe(0);
   expect(output()).toContain('shutting down');
+  // One line once everything is closed.
+  expect(JSON.parse(output().trim().split('\n').pop()!)).toMatchObject({ msg: 'stopped' });
 });
 
 it('manages the contracts a chain is limited to', async () => {
   const named = { CHAINS: JSON.stringify([{ chainId: 31337, name: 'local', url: 'http://127.0.0.1:9', contracts: [] }]) };
   await strata(['migrate'], named);
   const address = `0x${'ab'.repeat(20)}`;
-  const added = JSON.parse((await strata(['chain', 'add', '--chain', 'local', '--address', address.toUpperCase().replace('0X', '0x'), '--start-block', '7'], named)).stdout);
+  const added = JSON.parse((await strata(['chain', 'add', '--chain', 'local', '--contract-address', address.toUpperCase().replace('0X', '0x'), '--start-block', '7'], named)).stdout);
   expect(added).toMatchObject({ address, state: 'pending', wanted: 'indexed', origin: 'operator', startBlock: 7 });
   expect(JSON.parse((await strata(['chain', 'list', '--chain', '31337'], named)).stdout)).toEqual([added]);
-  expect(JSON.parse((await strata(['chain', 'remove', '--chain', 'local', '--address', address], named)).stdout)).toMatchObject({ wanted: 'removed' });
+  expect(JSON.parse((await strata(['chain', 'remove', '--chain', 'local', '--contract-address', address], named)).stdout)).toMatchObject({ wanted: 'removed' });
   // No indexer has applied the removal yet: nothing is deleted, and the reply says which contracts wait.
   expect(JSON.parse((await strata(['chain', 'prune', '--chain', 'local'], named)).stdout)).toEqual({ chainId: 31337, pruned: [], waiting: [address] });
 
   const whole = { CHAINS: JSON.stringify([{ chainId: 31337, url: 'http://127.0.0.1:9' }]) };
-  await expect(strata(['chain', 'add', '--chain', '31337', '--address', address], whole)).rejects.toMatchObject({
+  await expect(strata(['chain', 'add', '--chain', '31337', '--contract-address', address], whole)).rejects.toMatchObject({
     code: 1,
     stderr: expect.stringContaining('indexes every token contract'),
   });
-  await expect(strata(['chain', 'add', '--chain', '31337', '--address', address, '--start-block', 'soon'], named)).rejects.toMatchObject({
+  await expect(strata(['chain', 'add', '--chain', '31337', '--contract-address', address, '--start-block', 'soon'], named)).rejects.toMatchObject({
     stderr: expect.stringContaining('must be a block number'),
   });
 });
+
+it('names a contract --contract-address, as GraphQL’s contractAddress; --address and --contract still work with a one-line note', async () => {
+  const named = { CHAINS: JSON.stringify([{ chainId: 31337, name: 'local', url: 'http://127.0.0.1:9', contracts: [] }]) };
+  const address = `0x${'cd'.repeat(20)}`;
+  const current = await strata(['chain', 'add', '--chain', 'local', '--contract-address', address], named);
+  expect(current.stderr).not.toContain('deprecated');
+  const old = await strata(['chain', 'remove', '--chain', 'local', '--address', address], named);
+  expect(JSON.parse(old.stdout)).toMatchObject({ address, wanted: 'removed' });
+  expect(old.stderr.split('\n').filter((l: string) => l.includes('deprecated'))).toEqual([
+    'strata: --address is deprecated; use --contract-address (it will be removed in a later release)',
+  ]);
+  await expect(strata(['chain', 'add', '--chain', 'local', '--contract-address', address, '--address', `0x${'ef'.repeat(20)}`], named)).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('name different contracts'),
+  });
+  // token-metadata refresh called it --contract: the same note, and the address is checked under its new name.
+  const bad = await strata(['token-metadata', 'refresh', '--chain', 'local', '--contract', 'nope', '--token', '1'], named).catch((e) => e);
+  expect(bad.code).toBe(1);
+  expect(bad.stderr).toContain('strata: --contract is deprecated; use --contract-address');
+  expect(bad.stderr).toContain('--contract-address');
+}, 240_000);

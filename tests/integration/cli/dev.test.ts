@@ -59,9 +59,14 @@ it('serves the devnet’s tokens with the printed key, streams its transfers, an
   const page = await (await fetch(`http://127.0.0.1:${port}/graphql`, { headers: { accept: 'text/html' } })).text();
   expect(page).toContain(accessKey);
 
+  // The banner says where the console is and how to reach its operator view.
+  expect(dev.output()).toMatch(/console\s+http:\/\/localhost:\d+\/console/);
+  expect(dev.output()).toContain('ADMIN_TOKEN');
+
   const exited = new Promise<number | null>((r) => dev.child.once('exit', (code) => r(code)));
   dev.child.kill('SIGINT');
   expect(await exited).toBe(0);
+  expect(dev.output().trim().split('\n').pop()).toBe('strata dev stopped (server, ingestion and devnet)');
   const stillUp = await fetch(devnet, { method: 'POST', body: '{}', signal: AbortSignal.timeout(2_000) }).then(
     () => true,
     () => false,
