@@ -1,7 +1,7 @@
 // Composition root: config → db → services → GraphQL schema → HTTP server (or only the operations endpoints).
 import type { Config } from '../config';
 import { createLogger, type Logger } from '../config/logger';
-import { ChainCheckpointEntity, createDataSource, migrateDatabase, readDeploymentId, startReplicaMonitor, type Db } from '../db';
+import { createDataSource, migrateDatabase, readDeploymentId, startReplicaMonitor, type Db } from '../db';
 import { createChainRegistry, type ChainRegistry } from '../chain/registry';
 import { createServices, type Services } from '../domain/services';
 import { createPubSub, type PubSub } from '../pubsub';
@@ -98,35 +98,8 @@ export const createApp = async (
   const pubsub = await createEventBus(config, db, logger, metricsRegistry);
   const balanceRepair = createBalanceRepair({ db, logger, metricsRegistry });
   const services = createServices({ config, db, registry, pubsub, pruneContract: contractPrunerOf(db), balanceRepair });
-  let stopping = false;
-  const readiness = {
-    indexedChains: options.index ? config.chains.map((c) => c.chainId) : [],
-    maxLagBlocks: config.operations.readyMaxLagBlocks,
-    stopping: () => stopping,
-  };
-  const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry, graphiqlCredentials: options.graphiqlCredentials, readiness });
+  const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry, graphiqlCredentials: options.graphiqlCredentials });
   let ingestion: Ingestion | null = null;
-  /**
-   * Ingestion stops between batches: the batch in flight commits (rows and checkpoint in one transaction) unless it
-   * outlasts the grace, and then it is abandoned (its transaction never commits; the next start ingests it again).
-   */
-  const stopIngestion = async (running: Ingestion) => {
-    const graceMs = config.operations.shutdownGraceMs;
-    let timer: NodeJS.Timeout | undefined;
-    const stopped = await Promise.race([
-      running.stop().then(() => true),
-      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
-    ]);
-    clearTimeout(timer);
-    if (!stopped) {
-      logger.warn({ graceMs }, 'the ingestion batch in flight did not commit within the shutdown grace: abandoned');
-      return false;
-    }
-    const rows = await db.getRepository(ChainCheckpointEntity).find();
-    const chains = rows.filter((r) => readiness.indexedChains.includes(r.chainId)).map((r) => ({ chainId: r.chainId, indexedBlock: r.indexedBlock }));
-    logger.info({ chains }, 'ingestion stopped after its last committed batch');
-    return true;
-  };
   return {
     config,
     db,
@@ -145,10 +118,8 @@ export const createApp = async (
       return bound;
     },
     async stop() {
-      stopping = true;
       await http?.close();
-      // An abandoned batch still runs its transaction: the database stays open for the process's exit to end it.
-      if (ingestion && !(await stopIngestion(ingestion))) return;
+      await ingestion?.stop();
       await services.metadataTaskWorker.stop();
       // Background metadata fetches write to the database: let them end before it closes.
       await services.tokenMetadata.close();
