@@ -131,7 +131,7 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract, ba
     ...createMetadataServices({ config, db, registry, auth, chains, collections }),
     wallets: createWalletsService({ db, auth, chains, registry, publicUrl: config.publicUrl }),
     analytics: createAnalyticsService({ db, auth, chains, projects }),
-    webhooks: createWebhooksService({ auth, chains }),
+    webhooks: createWebhooksService({ db, auth, chains, pubsub, settings: config.webhooks }),
     ...createGatewayServices({ config, db, registry, auth, chains }),
     reads: createReads({ replicas: config.readReplicas.urls.length > 0 }),
   };

@@ -11,6 +11,7 @@ import { createOperationsServer } from '../http/operations';
 import { contractPrunerOf, startIngestion, type Ingestion } from '../ingestion';
 import { createBalanceRepair } from '../ingestion/balance-repair';
 import client from 'prom-client';
+import { createDeliveryWorker } from '../domain/webhooks/delivery-worker';
 
 export type AppOptions = {
   /**
@@ -98,6 +99,8 @@ export const createApp = async (
   const pubsub = await createEventBus(config, db, logger, metricsRegistry);
   const balanceRepair = createBalanceRepair({ db, logger, metricsRegistry });
   const services = createServices({ config, db, registry, pubsub, pruneContract: contractPrunerOf(db), balanceRepair });
+  // Every process delivers webhooks; a lease per listener keeps two from delivering the same one.
+  const webhookWorker = createDeliveryWorker({ db, settings: config.webhooks, logger: logger.child({ layer: 'webhooks' }), pubsub, metricsRegistry });
   const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry, graphiqlCredentials: options.graphiqlCredentials });
   let ingestion: Ingestion | null = null;
   return {
@@ -112,6 +115,7 @@ export const createApp = async (
       const bound = http ? await http.listen() : { port: 0 };
       // Refresh tasks run wherever the Metadata services are; claims keep processes from running one twice.
       services.metadataTaskWorker.start();
+      webhookWorker.start();
       if (options.index && config.chains.length) {
         ingestion = startIngestion({ config, db, registry, pubsub, logger, metricsRegistry, pollMs: options.pollMs });
       }
@@ -121,6 +125,7 @@ export const createApp = async (
       await http?.close();
       await ingestion?.stop();
       await services.metadataTaskWorker.stop();
+      await webhookWorker.stop();
       // Background metadata fetches write to the database: let them end before it closes.
       await services.tokenMetadata.close();
       await pubsub.close();
