@@ -1,6 +1,7 @@
 // Paging shared by every list: a connection page (`first`/`after` forward, `last`/`before` backward) over keyset or
 // offset cursors. Sizes and cursors are taken as given: the RPC's numbered pages, its 0 for an unset size and its ""
-// for no cursor are settled in rpc/wire (GraphQL's documented "zero or negative: the default" in graphql/types/connection.ts).
+// for no cursor are settled in rpc/wire; GraphQL's documented "zero or negative: the default" in
+// graphql/types/connection.ts.
 import { invalidArgument } from './errors';
 
 export type PageLimits = { default: number; max: number };

@@ -96,7 +96,7 @@ const HISTORY_FILTER = [
   'tokenID',
 ];
 
-/** Go clients send every field: a toBlock of 0 is none (GraphQL's toBlock 0 is block 0). */
+/** Go clients send every field: a toBlock of 0 is none (the domain reads 0 as block 0). */
 const toBlockIn = (v: unknown): unknown => {
   const n = blockNumberIn(v);
   return n === 0 ? null : n;
