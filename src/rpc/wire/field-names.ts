@@ -12,6 +12,7 @@ const INDEXER_AND_METADATA: Record<string, string> = {
   after: 'page.after',
   'filter.tokenId': 'filter.tokenID',
   'filter.tokenIds': 'filter.tokenIDs',
+  'filters.tokenIds': 'filters.tokenIDs',
   'filter.metaTransactionIds': 'filter.metaTransactionIDs',
   logoUri: 'logoURI',
 };
