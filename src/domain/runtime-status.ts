@@ -90,6 +90,7 @@ export const createRuntimeStatusService = ({
           headBlock: head,
           finalizedBlock: p?.finalizedBlock ?? null,
           lag: indexed !== null && head !== null ? Math.max(0, head - indexed) : null,
+          eventsIndexed: p?.eventsIndexed ?? 0,
           finalitySource: p?.finalitySource ?? null,
           endpoints: p?.endpoints ?? [],
           contracts: p?.contracts ?? [],

@@ -190,6 +190,7 @@ export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow
         indexedBlock: batch.toBlock,
         indexedHash: batch.toHash,
         eventSeq: seq,
+        eventsIndexed: (cp.eventsIndexed ?? 0) + batch.transfers.length,
         liveFrom,
         undoFrom: undo.undoFrom,
         updatedAt: new Date(),

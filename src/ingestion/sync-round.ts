@@ -72,6 +72,12 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
   /** How deep a reorg may reach below the head (finality.ts): the undo log and the ancestor search cover it. */
   let window = chain.confirmations;
   let endpointsWrittenAt = 0;
+  /** The endpoints' health, for the progress query of every replica; every few seconds is enough. */
+  const writeEndpoints = async (client: ChainClient) => {
+    if (Date.now() - endpointsWrittenAt <= ENDPOINTS_WRITE_MS) return;
+    await checkpoints.update({ chainId }, { endpointsJson: JSON.stringify(client.endpoints()) });
+    endpointsWrittenAt = Date.now();
+  };
 
   const commit = async (batch: Batch, tracker: ContractTracker, head: number) => {
     const contracts = await tracker.newContracts(batch.transfers);
@@ -139,6 +145,9 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
         // Per batch, so a long backfill shows its progress in finality too.
         await finality.settle(batch.toBlock, head, nodeFinalized);
         report({ blocks: batch.toBlock - batch.fromBlock + 1, events: transferRows(batch.transfers), indexed: batch.toBlock, head });
+        // A backfill is one long round: the endpoints' counts are written along the way too, or readers of the progress
+        // would see served/failed stand still until it ends.
+        await writeEndpoints(client);
       }
     } finally {
       // Subscribers never miss blocks silently: they hear which committed blocks were not streamed to them.
@@ -157,10 +166,8 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
     const nodeFinalized = await ctx.readFinalized();
     window = reorgWindow(chain.confirmations, head, nodeFinalized);
     const cp = (await checkpoints.findOneBy({ chainId }))!;
-    // The endpoints' health, for the progress query of every replica; every few seconds is enough.
-    const showEndpoints = Date.now() - endpointsWrittenAt > ENDPOINTS_WRITE_MS;
-    await checkpoints.update({ chainId }, showEndpoints ? { headBlock: head, endpointsJson: JSON.stringify(client.endpoints()) } : { headBlock: head });
-    if (showEndpoints) endpointsWrittenAt = Date.now();
+    await checkpoints.update({ chainId }, { headBlock: head });
+    await writeEndpoints(client);
     metrics.head.set(label, head);
     metrics.lag.set(label, Math.max(0, head - cp.indexedBlock));
     // Blocks this deep are final by the confirmation setting: backfill could take them without following them live,

@@ -199,3 +199,25 @@ it('creates a collection with an image and properties, and edits them', () =>
     const saved = (await env.server.graphql('query($id: Int!) { collection(collectionId: $id) { metadata { properties } } }', { id: collectionId }, { Authorization: `Bearer ${env.project.bearerToken}` })).body.data.collection;
     expect(saved.metadata.properties).toEqual({ artist: 'Ana Lima' });
   }));
+
+it('shows indexing rates and endpoint counts that move while blocks are indexed', () =>
+  step('indexing', async () => {
+    await clickLink('Indexing');
+    const id = env.anvil.chainId;
+    const read = async () =>
+      page.evaluate((c) => {
+        const text = (k: string) => document.querySelector(`[data-testid=${k}-${c}]`)?.textContent ?? '';
+        const cells = [...document.querySelectorAll('article.chain tbody tr td:last-child')].map((td) => td.textContent ?? '');
+        return { events: Number(text('events').replace(/,/g, '')), rate: text('events-per-second'), served: Number(cells[0]?.split('/')[0]) };
+      }, id);
+    await page.waitForFunction((c) => Number(document.querySelector(`[data-testid=events-${c}]`)?.textContent?.replace(/,/g, '')) >= 3, {}, id);
+    const before = await read();
+    // New transfers in new blocks while the page polls (every 3 s): the counts and the rate follow.
+    const erc20 = await env.deploy('TestERC20.sol', ['Sand', 'SND', 18]);
+    for (let i = 0; i < 4; i++) await sendAndWait(erc20.mint(devWallet(env.anvil, 4).address, 5n));
+    await page.waitForFunction((c, n) => Number(document.querySelector(`[data-testid=events-${c}]`)?.textContent?.replace(/,/g, '')) >= n + 4, { timeout: 20_000 }, id, before.events);
+    await page.waitForFunction((c) => /^[\d.,]+\/s$/.test(document.querySelector(`[data-testid=events-per-second-${c}]`)?.textContent ?? ''), { timeout: 20_000 }, id);
+    const after = await read();
+    expect(after.served).toBeGreaterThan(before.served);
+    expect(Number(after.rate.replace(/[,/s]/g, ''))).toBeGreaterThan(0);
+  }));

@@ -418,7 +418,7 @@ export type ConsoleRevokeAccessKeyMutation = { revokeAccessKey: boolean | null }
 export type ConsoleChainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ConsoleChainsQuery = { chains: Array<{ chainId: number, name: string | null, indexedBlock: number | null, headBlock: number | null, finalizedBlock: number | null, lag: number | null, updatedAt: string | null, endpoints: Array<{ url: string, state: EndpointState, inUse: boolean, head: number | null, failures: number, served: number, failed: number }>, contracts: Array<{ address: string, state: WatchedContractState, percent: number | null, etaSeconds: number | null, error: string | null }> }> | null };
+export type ConsoleChainsQuery = { chains: Array<{ chainId: number, name: string | null, indexedBlock: number | null, headBlock: number | null, finalizedBlock: number | null, lag: number | null, eventsIndexed: number, updatedAt: string | null, endpoints: Array<{ url: string, state: EndpointState, inUse: boolean, head: number | null, failures: number, served: number, failed: number }>, contracts: Array<{ address: string, state: WatchedContractState, percent: number | null, etaSeconds: number | null, error: string | null }> }> | null };
 
 export type ConsoleCollectionQueryVariables = Exact<{
   collectionId: number;
@@ -851,6 +851,7 @@ export const ConsoleChainsDocument = new TypedDocumentString(`
     headBlock
     finalizedBlock
     lag
+    eventsIndexed
     updatedAt
     endpoints {
       url

@@ -14,6 +14,7 @@ const ChainsQuery = graphql(`
       headBlock
       finalizedBlock
       lag
+      eventsIndexed
       updatedAt
       endpoints {
         url
@@ -46,19 +47,24 @@ const duration = (seconds: number) => {
   return `${(seconds / 3600).toFixed(1)} h`;
 };
 
-/** Blocks per second between the two latest readings of a chain; absent until there are two that moved. */
+type Rate = { blocks: number; events: number };
+
+/** Blocks and events per second between the two latest readings of a chain that moved; absent until there are two. */
 const useRates = (chains: Chain[] | null) => {
-  const last = useRef(new Map<number, { block: number; at: number }>());
-  const [rates, setRates] = useState(new Map<number, number>());
+  const last = useRef(new Map<number, { block: number; events: number; at: number }>());
+  const [rates, setRates] = useState(new Map<number, Rate>());
   useEffect(() => {
     if (!chains) return;
     const now = Date.now();
-    const measured: [number, number][] = [];
+    const measured: [number, Rate][] = [];
     for (const c of chains) {
       if (c.indexedBlock == null) continue;
       const before = last.current.get(c.chainId);
-      if (before && now > before.at && c.indexedBlock > before.block) measured.push([c.chainId, (c.indexedBlock - before.block) / ((now - before.at) / 1000)]);
-      last.current.set(c.chainId, { block: c.indexedBlock, at: now });
+      if (before && now > before.at && c.indexedBlock > before.block) {
+        const seconds = (now - before.at) / 1000;
+        measured.push([c.chainId, { blocks: (c.indexedBlock - before.block) / seconds, events: Math.max(0, c.eventsIndexed - before.events) / seconds }]);
+      }
+      last.current.set(c.chainId, { block: c.indexedBlock, events: c.eventsIndexed, at: now });
     }
     // A chain that did not move keeps its last rate: a pause between batches is not a stop.
     if (measured.length) setRates((previous) => new Map([...previous, ...measured]));
@@ -66,9 +72,11 @@ const useRates = (chains: Chain[] | null) => {
   return rates;
 };
 
-const ChainCard = ({ c, rate }: { c: Chain; rate: number | undefined }) => {
+const perSecond = (n: number | undefined) => (n === undefined ? '—' : `${n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString('en')}/s`);
+
+const ChainCard = ({ c, rate }: { c: Chain; rate: Rate | undefined }) => {
   const percent = c.indexedBlock != null && c.headBlock ? Math.min(100, (100 * c.indexedBlock) / c.headBlock) : 0;
-  const eta = c.lag && rate ? duration(c.lag / rate) : c.lag === 0 ? 'at the head' : 'estimating…';
+  const eta = c.lag && rate?.blocks ? duration(c.lag / rate.blocks) : c.lag === 0 ? 'at the head' : 'estimating…';
   // A block number below zero means none yet (no finalized block on a young chain).
   const block = (n: number | null | undefined) => (n == null || n < 0 ? '—' : String(n));
   const stats: [string, string][] = [
@@ -77,6 +85,9 @@ const ChainCard = ({ c, rate }: { c: Chain; rate: number | undefined }) => {
     ['Finalized', block(c.finalizedBlock)],
     ['Behind', c.lag == null ? '—' : `${c.lag} blocks`],
     ['Time left', eta],
+    ['Events', c.eventsIndexed.toLocaleString('en')],
+    ['Events per second', perSecond(rate?.events)],
+    ['Blocks per second', perSecond(rate?.blocks)],
   ];
   return (
     <article class="card chain" aria-labelledby={`chain-${c.chainId}`}>

@@ -45,6 +45,7 @@ export const readChainStatus = async (db: Db, chains: readonly ChainConfig[]): P
       headBlock: cp?.headBlock ?? null,
       finalizedBlock: cp?.finalizedBlock ?? null,
       lag: cp ? Math.max(0, cp.headBlock - cp.indexedBlock) : null,
+      eventsIndexed: cp?.eventsIndexed ?? 0,
       updatedAt: cp?.updatedAt ?? null,
     };
   });

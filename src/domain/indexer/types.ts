@@ -82,6 +82,8 @@ export type ChainStatus = {
   finalizedBlock: number | null;
   /** headBlock - indexedBlock (never negative). */
   lag: number | null;
+  /** Events (transfer rows) committed so far, counted up per batch (a rollback does not count down); 0 before the first. */
+  eventsIndexed: number;
   /** 'node': finalizedBlock follows the node's finalized block tag (never closer to the head than the confirmations). */
   finalitySource: 'node' | 'confirmations' | null;
   /** The RPC endpoints as the ingester last saw them, preferred first. */

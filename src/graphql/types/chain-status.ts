@@ -34,6 +34,9 @@ export const ChainStatusRef = builder.objectRef<ChainStatus>('ChainStatus').impl
       resolve: (c) => c.contracts,
     }),
     lag: t.exposeInt('lag', { nullable: true, description: 'headBlock − indexedBlock.' }),
+    eventsIndexed: t.exposeFloat('eventsIndexed', {
+      description: 'Events (transfer rows) committed so far, counted up with each batch (a rollback does not count them down): two readings give events per second.',
+    }),
     updatedAt: t.field({ type: 'Timestamp', nullable: true, description: 'When ingestion last wrote the chain’s checkpoint; null until it first ran.', resolve: (c) => c.updatedAt }),
   }),
 });
