@@ -98,6 +98,16 @@ export class EventsGapError extends DomainError {
   }
 }
 
+/**
+ * A subscription ended because its server is stopping (SIGTERM): subscribing again, to any server, with `cursor`
+ * continues right after the last message this stream delivered, missing nothing and repeating nothing.
+ */
+export class StreamEndedError extends DomainError {
+  constructor(readonly cursor: string) {
+    super('Unavailable', 'the server is shutting down: subscribe again with the `cursor` sent with this error to continue right after the last message received');
+  }
+}
+
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
 
 export const invalidArgument = (field: string, problem: string) => new DomainError('InvalidArgument', `${field}: ${problem}`, field);

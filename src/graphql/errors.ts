@@ -4,7 +4,7 @@
 // code a client sees reads alike; anything else is masked.
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { maskError as yogaMaskError } from 'graphql-yoga';
-import { isDomainError, refusalHeadersOf, type DomainError, type DomainErrorKind } from '../domain/errors';
+import { isDomainError, refusalHeadersOf, StreamEndedError, type DomainError, type DomainErrorKind } from '../domain/errors';
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected error.';
 
@@ -29,6 +29,8 @@ export const maskError = (error: unknown, message: string = UNEXPECTED_ERROR_MES
       extensions: {
         code: graphqlCodeOf(domain.kind),
         ...(domain.field ? { field: domain.field } : {}),
+        // A subscription its server ended (shutting down): where to resume it.
+        ...(domain instanceof StreamEndedError ? { cursor: domain.cursor } : {}),
         // yoga turns `http` into the reply's status and headers (and leaves it out of the body).
         ...(headers ? { http: { status: 429, headers } } : {}),
       },

@@ -174,12 +174,22 @@ export const attachGraphQLWs = ({
     }),
     wss,
   );
+  const operationsOpen = () => [...wss.clients].some((socket) => (active.get(socket)?.size ?? 0) > 0);
+  const pause = () => new Promise((r) => setTimeout(r, 20));
   return {
-    close: async () => {
+    /**
+     * Takes no new connection, lets operations in flight finish (subscriptions end first: their owner ends their
+     * streams, each with its resume cursor) for up to `graceMs`, then closes every connection with 1012 (service restart).
+     */
+    close: async (graceMs = 0) => {
       server.off('upgrade', onUpgrade);
+      const deadline = Date.now() + graceMs;
+      while (operationsOpen() && Date.now() < deadline) await pause();
+      for (const socket of wss.clients) socket.close(1012, 'server restarting');
+      while (wss.clients.size && Date.now() < deadline) await pause();
+      for (const socket of wss.clients) socket.terminate();
       await disposable.dispose();
       gate.close();
-      wss.close();
     },
   };
 };

@@ -1,14 +1,20 @@
-// What every Strata HTTP port shares: request metrics, error answers, timeouts, listen and graceful close.
+// What every Strata HTTP port shares: request metrics, error answers, timeouts, listen and graceful close (stop
+// accepting, let in-flight requests finish within SHUTDOWN_GRACE_MS, then cut what is left).
 import http from 'node:http';
 import type client from 'prom-client';
 import type { Config } from '../config';
 import type { Logger } from '../config/logger';
 import { createHttpMetrics } from './metrics';
 
-export type HttpServer = { server: http.Server; listen(): Promise<{ port: number }>; close(): Promise<void> };
+export type HttpServer = {
+  server: http.Server;
+  listen(): Promise<{ port: number }>;
+  /** Stops accepting, waits for in-flight requests (up to the config's shutdown grace), then cuts what is still open. */
+  close(): Promise<void>;
+};
 
 export type ListenerDeps = {
-  config: Pick<Config, 'port' | 'host'>;
+  config: Pick<Config, 'port' | 'host' | 'operations'>;
   logger: Logger;
   metricsRegistry: client.Registry;
   /** The `route` label of strata_http_request_duration_seconds for a request path. */
@@ -55,10 +61,22 @@ export const createListener = ({ config, logger, metricsRegistry, routeOf, handl
       }),
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        if (!server.listening) return resolve();
+        const started = Date.now();
+        // Keep-alive connections go as soon as their request is answered (an idle one at once); streams end on their
+        // own (their sources are ended by whoever owns them). Past the grace, whatever is left is cut.
+        const sweep = setInterval(() => {
+          server.closeIdleConnections();
+          if (Date.now() - started < config.operations.shutdownGraceMs) return;
+          clearInterval(sweep);
+          logger.warn({ graceMs: config.operations.shutdownGraceMs }, 'requests still open at the end of the shutdown grace: cut');
+          server.closeAllConnections();
+        }, 25);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         server.closeIdleConnections();
-        // Streams (NDJSON, long polls) would hold shutdown open; give them a moment, then cut.
-        setTimeout(() => server.closeAllConnections(), 5_000).unref();
       }),
   };
 };

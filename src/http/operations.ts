@@ -1,15 +1,49 @@
-// Operations endpoints: GET /health, /ready and /metrics. `strata serve` mounts them in the full server;
-// `strata index` serves them alone (createOperationsServer), without loading GraphQL or the RPC.
+// Operations endpoints: GET /health and /health/live (the process answers), /ready (database reachable, schema current),
+// /health/ready (that, and for a process that indexes: every chain within its lag bound; not while shutting down; 503
+// with the reasons otherwise) and /metrics. `strata serve` mounts them in the full server; `strata index` serves them
+// alone (createOperationsServer), without loading GraphQL or the RPC.
 import crypto from 'node:crypto';
 import type http from 'node:http';
 import type client from 'prom-client';
 import type { Config } from '../config';
 import type { Logger } from '../config/logger';
-import { isDatabaseReady, type Db } from '../db';
+import { In } from 'typeorm';
+import { ChainCheckpointEntity, isDatabaseReady, type Db } from '../db';
 import { createListener, sendJson, type HttpServer } from './listener';
 import { applySecurityHeaders } from './security-headers';
 
-export type OperationsDeps = { db: Db; metricsRegistry: client.Registry };
+/** What /health/ready checks besides the database: the chains this process indexes, and whether it is stopping. */
+export type Readiness = { indexedChains: readonly number[]; maxLagBlocks: number; stopping(): boolean };
+
+export type OperationsDeps = { db: Db; metricsRegistry: client.Registry; readiness?: Readiness };
+
+const NOT_STOPPING: Readiness = { indexedChains: [], maxLagBlocks: 0, stopping: () => false };
+
+/** Why this process should not get traffic now; empty when it is ready. Reasons name no host or credential. */
+export const readinessReasons = async (db: Db, r: Readiness, log?: Pick<Logger, 'warn'>): Promise<string[]> => {
+  const reasons: string[] = r.stopping() ? ['shutting down'] : [];
+  try {
+    await db.query('SELECT 1');
+  } catch (err) {
+    log?.warn({ err }, 'readiness: the database did not answer');
+    return [...reasons, 'database unreachable'];
+  }
+  try {
+    if (await db.showMigrations()) reasons.push('database schema is not current: migrations are pending (strata migrate)');
+    if (!r.indexedChains.length) return reasons;
+    const rows = await db.getRepository(ChainCheckpointEntity).findBy({ chainId: In([...r.indexedChains]) });
+    for (const chainId of r.indexedChains) {
+      const cp = rows.find((row) => row.chainId === chainId);
+      const lag = cp ? cp.headBlock - cp.indexedBlock : null;
+      if (lag === null) reasons.push(`chain ${chainId}: not indexed yet`);
+      else if (lag > r.maxLagBlocks) reasons.push(`chain ${chainId}: ${lag} blocks behind the head (bound ${r.maxLagBlocks}, READY_MAX_LAG_BLOCKS)`);
+    }
+    return reasons;
+  } catch (err) {
+    log?.warn({ err }, 'readiness: a database read failed');
+    return [...reasons, 'database unreachable'];
+  }
+};
 
 /**
  * Who may read /metrics: with METRICS_TOKEN, callers sending it as a bearer token; without one, anyone
@@ -32,11 +66,22 @@ const metricsRefusal = (req: http.IncomingMessage, access: MetricsAccess): { sta
 };
 
 /** Answers an operations request and resolves true; resolves false, writing nothing, for any other request. */
-export const createOperationsHandler = ({ db, metricsRegistry, metricsAccess = { token: null, openWithoutToken: true } }: OperationsDeps & { metricsAccess?: MetricsAccess }) =>
+export const createOperationsHandler = ({
+  db,
+  metricsRegistry,
+  readiness = NOT_STOPPING,
+  logger,
+  metricsAccess = { token: null, openWithoutToken: true },
+}: OperationsDeps & { metricsAccess?: MetricsAccess; logger?: Logger }) =>
   async (req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<boolean> => {
     if (req.method !== 'GET') return false;
-    if (path === '/health') {
-      sendJson(res, 200, { status: 'ok' });
+    if (path === '/health' || path === '/health/live') {
+      sendJson(res, 200, { status: path === '/health' ? 'ok' : 'live' });
+      return true;
+    }
+    if (path === '/health/ready') {
+      const reasons = await readinessReasons(db, readiness, logger);
+      sendJson(res, reasons.length ? 503 : 200, reasons.length ? { status: 'not ready', reasons } : { status: 'ready' });
       return true;
     }
     if (path === '/ready') {
@@ -57,15 +102,15 @@ export const createOperationsHandler = ({ db, metricsRegistry, metricsAccess = {
     return false;
   };
 
-const OPERATION_PATHS = new Set(['/health', '/ready', '/metrics']);
+const OPERATION_PATHS = new Set(['/health', '/health/live', '/health/ready', '/ready', '/metrics']);
 
 /** The metric label of a path on any Strata port: an operations endpoint by name, anything else as 'other'. */
 export const operationsRouteOf = (path: string) => (OPERATION_PATHS.has(path) ? path : 'other');
 
 /** A port with the operations endpoints only (404 for anything else): what `strata index` listens on. */
-export const createOperationsServer = ({ config, logger, db, metricsRegistry }: OperationsDeps & { config: Config; logger: Logger }): HttpServer => {
+export const createOperationsServer = ({ config, logger, db, metricsRegistry, readiness }: OperationsDeps & { config: Config; logger: Logger }): HttpServer => {
   // This port serves nothing else, so /metrics is open on it unless METRICS_TOKEN is set.
-  const operations = createOperationsHandler({ db, metricsRegistry, metricsAccess: { token: config.edge.metricsToken, openWithoutToken: true } });
+  const operations = createOperationsHandler({ db, metricsRegistry, readiness, logger, metricsAccess: { token: config.edge.metricsToken, openWithoutToken: true } });
   return createListener({
     config,
     logger,

@@ -23,7 +23,7 @@ import { chainScopeOf, createChainBaseUrl } from './chain-base-url';
 import { createConsoleRoutes, isConsolePath } from './console';
 import { isHostedDocumentPath, serveHostedDocument } from './hosted-documents';
 import { createListener, sendJson as json, type HttpServer } from './listener';
-import { createOperationsHandler, operationsRouteOf } from './operations';
+import { createOperationsHandler, operationsRouteOf, type Readiness } from './operations';
 import { registerKeyUsageMetrics } from './metrics';
 import { createYogaApp } from './yoga';
 
@@ -31,6 +31,8 @@ export type { HttpServer } from './listener';
 
 export type HttpDeps = {
   config: Config;
+  /** /health/ready's checks besides the database (operations.ts). */
+  readiness?: Readiness;
   db: Db;
   services: Services;
   schema: GraphQLSchema;
@@ -40,7 +42,7 @@ export type HttpDeps = {
   graphiqlCredentials?: GraphiQLCredentials;
 };
 
-export const createHttpServer = ({ config, db, services, schema, logger, metricsRegistry, graphiqlCredentials }: HttpDeps): HttpServer => {
+export const createHttpServer = ({ config, db, services, schema, logger, metricsRegistry, graphiqlCredentials, readiness }: HttpDeps): HttpServer => {
   const { edge } = config;
   const clientAddressOf = createClientAddressOf(edge.trustProxyHops);
   const cors = createCors(edge.corsOrigins);
@@ -55,7 +57,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
   const assets = createAssetRoutes({ services, maxBytes: config.assets.maxBytes, requests });
   const consoleRoutes = edge.console ? createConsoleRoutes(logger, requests) : null;
   registerKeyUsageMetrics(metricsRegistry, () => services.limits.totals());
-  const operations = createOperationsHandler({ db, metricsRegistry, metricsAccess: { token: edge.metricsToken, openWithoutToken: !edge.deployed } });
+  const operations = createOperationsHandler({ db, metricsRegistry, readiness, logger, metricsAccess: { token: edge.metricsToken, openWithoutToken: !edge.deployed } });
   // Metric labels name known routes only: arbitrary paths (scanners, typos) must not grow the registry.
   const routeOf = (path: string, rpcPath = chainScopeOf(path)?.path ?? path) =>
     rpc.routes.has(rpcPath) ? rpcPath : path === '/graphql' ? 'graphql' : isHostedDocumentPath(path) ? 'documents'
@@ -127,9 +129,14 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
 
   return {
     ...listener,
+    // SIGTERM: stop accepting, end every subscription with its resume cursor (graphql-ws and NDJSON alike), let
+    // in-flight requests finish within the grace, then close what is left.
     close: async () => {
-      await ws.close();
-      await listener.close();
+      const closed = listener.close();
+      const streams = services.subscriptions.endAll();
+      if (streams) logger.info({ streams }, 'ended open subscriptions with their resume cursors');
+      await ws.close(config.operations.shutdownGraceMs);
+      await closed;
     },
   };
 };

@@ -1,7 +1,7 @@
 // Composition root: config → db → services → GraphQL schema → HTTP server (or only the operations endpoints).
 import type { Config } from '../config';
 import { createLogger, type Logger } from '../config/logger';
-import { createDataSource, migrateDatabase, readDeploymentId, startReplicaMonitor, type Db } from '../db';
+import { ChainCheckpointEntity, createDataSource, migrateDatabase, readDeploymentId, startReplicaMonitor, type Db } from '../db';
 import { createChainRegistry, type ChainRegistry } from '../chain/registry';
 import { createServices, type Services } from '../domain/services';
 import { createPubSub, type PubSub } from '../pubsub';
@@ -101,8 +101,35 @@ export const createApp = async (
   const services = createServices({ config, db, registry, pubsub, pruneContract: contractPrunerOf(db), balanceRepair });
   // Every process delivers webhooks; a lease per listener keeps two from delivering the same one.
   const webhookWorker = createDeliveryWorker({ db, settings: config.webhooks, logger: logger.child({ layer: 'webhooks' }), pubsub, metricsRegistry });
-  const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry, graphiqlCredentials: options.graphiqlCredentials });
+  let stopping = false;
+  const readiness = {
+    indexedChains: options.index ? config.chains.map((c) => c.chainId) : [],
+    maxLagBlocks: config.operations.readyMaxLagBlocks,
+    stopping: () => stopping,
+  };
+  const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry, graphiqlCredentials: options.graphiqlCredentials, readiness });
   let ingestion: Ingestion | null = null;
+  /**
+   * Ingestion stops between batches: the batch in flight commits (rows and checkpoint in one transaction) unless it
+   * outlasts the grace, and then it is abandoned (its transaction never commits; the next start ingests it again).
+   */
+  const stopIngestion = async (running: Ingestion) => {
+    const graceMs = config.operations.shutdownGraceMs;
+    let timer: NodeJS.Timeout | undefined;
+    const stopped = await Promise.race([
+      running.stop().then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+    ]);
+    clearTimeout(timer);
+    if (!stopped) {
+      logger.warn({ graceMs }, 'the ingestion batch in flight did not commit within the shutdown grace: abandoned');
+      return false;
+    }
+    const rows = await db.getRepository(ChainCheckpointEntity).find();
+    const chains = rows.filter((r) => readiness.indexedChains.includes(r.chainId)).map((r) => ({ chainId: r.chainId, indexedBlock: r.indexedBlock }));
+    logger.info({ chains }, 'ingestion stopped after its last committed batch');
+    return true;
+  };
   return {
     config,
     db,
@@ -122,8 +149,10 @@ export const createApp = async (
       return bound;
     },
     async stop() {
+      stopping = true;
       await http?.close();
-      await ingestion?.stop();
+      // An abandoned batch still runs its transaction: the database stays open for the process's exit to end it.
+      if (ingestion && !(await stopIngestion(ingestion))) return;
       await services.metadataTaskWorker.stop();
       await webhookWorker.stop();
       // Background metadata fetches write to the database: let them end before it closes.

@@ -89,8 +89,13 @@ const runUntilSignal = async (app: Awaited<ReturnType<typeof createApp>>, logger
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await app.stop();
+    logger.info({ signal, graceMs: app.config.operations.shutdownGraceMs }, 'shutting down');
+    try {
+      await app.stop();
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     logger.info('stopped');
     process.exit(0);
   };

@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { validate } from 'graphql';
 import type { Logger } from '../config/logger';
 import type { Credentials } from '../domain/auth/credentials';
-import { invalidArgument, isDomainError, refusalHeadersOf } from '../domain/errors';
+import { invalidArgument, isDomainError, refusalHeadersOf, StreamEndedError } from '../domain/errors';
 import type { Admitted } from '../graphql/admission';
-import { asGraphQLError } from '../graphql/errors';
+import { asGraphQLError, domainErrorOf } from '../graphql/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
 import { badMethod, badRequest, badRoute, domainToWebrpc, internalError, methodNotAvailable, type WebrpcError } from './errors';
 import { UNAVAILABLE } from './unavailable';
@@ -25,6 +25,12 @@ export const MAX_STREAMS = 5_000;
 export type RpcHandler = ((req: IncomingMessage, res: ServerResponse, body: () => Promise<Buffer>) => Promise<void>) & {
   /** The paths the table serves (`/rpc/<Service>/<Operation>`). */
   routes: ReadonlySet<string>;
+};
+
+/** The cursor that resumes a stream its server ended (shutting down), on another server. */
+const resumeCursorOf = (err: unknown): string | null => {
+  const domain = domainErrorOf(err);
+  return domain instanceof StreamEndedError ? domain.cursor : null;
 };
 
 export const createRpcHandler = ({
@@ -93,9 +99,11 @@ export const createRpcHandler = ({
         (err) => {
           const { error, unexpected } = webrpcErrorOf(entry.service, [asGraphQLError(err)]);
           if (unexpected) logger.error({ err: unexpected, route: entry.operation }, 'rpc stream failed');
-          return error;
+          // Clients that surface only the error (the published ones) still see where to resume.
+          const cursor = resumeCursorOf(err);
+          return cursor ? { ...error, cause: `cursor: ${cursor}` } : error;
         },
-        { webrpcHeader: WEBRPC_HEADER, headers: limitHeaders },
+        { webrpcHeader: WEBRPC_HEADER, headers: limitHeaders, resumeCursorOf },
       );
       if (how === 'slow-client') logger.warn({ route: entry.operation }, 'dropped a stream client that stopped reading');
     } finally {

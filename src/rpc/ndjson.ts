@@ -10,13 +10,16 @@ export type NdjsonOptions = {
   webrpcHeader?: string;
   /** More headers for the reply (the access key's rate and quota). */
   headers?: Readonly<Record<string, string>>;
+  /** The resume cursor a failure carries (a server shutting down), sent as `cursor` beside the final `webrpcError`. */
+  resumeCursorOf?: (err: unknown) => string | null;
 };
 
 export type NdjsonResult = 'ended' | 'client-closed' | 'slow-client' | 'failed';
 
 /**
- * Pipes `source` to `res` as NDJSON. Ends with a `{"webrpcError":…}` line if `source` throws
- * (`toError` maps the failure). Returns how the stream finished; never throws.
+ * Pipes `source` to `res` as NDJSON. Ends with a `{"webrpcError":…}` line if `source` throws (`toError` maps the
+ * failure; with a resume cursor: `{"webrpcError":…,"cursor":…}`, the field every message carries its cursor in).
+ * Returns how the stream finished; never throws.
  */
 export const streamNdjson = async (
   res: ServerResponse,
@@ -71,7 +74,8 @@ export const streamNdjson = async (
     }
   } catch (err) {
     if (!finished) {
-      write(`${JSON.stringify({ webrpcError: toError(err) })}\n`);
+      const cursor = opts.resumeCursorOf?.(err) ?? null;
+      write(`${JSON.stringify({ webrpcError: toError(err), ...(cursor ? { cursor } : {}) })}\n`);
       finished = 'failed';
     }
   } finally {

@@ -4,10 +4,10 @@ import type { KeyNotices } from '../auth/key-notices';
 import type { AuthService } from '../auth/service';
 import type { ChainsService } from '../chains';
 import type { Db } from '../../db';
-import type { BalanceEvent, LogEvent, PubSub, ReceiptEvent } from '../../pubsub';
+import type { BalanceEvent, LogEvent, PositionedTopic, PubSub, ReceiptEvent, Topics } from '../../pubsub';
 import { resumePoint } from './cursor';
 import { balanceFilter, eventFilter, receiptFilter, type EventFilterRequest, type ReceiptFilterRequest } from './filters';
-import { openEventStream } from './stream';
+import { openEventStream, type EventStream, type StreamRequest } from './stream';
 import type { Maybe } from '../validate';
 
 
@@ -18,6 +18,11 @@ export type SubscriptionsService = {
   balanceUpdates(creds: Credentials, req: { chainId?: Maybe<string>; contractAddress: string } & ResumeRequest): Promise<AsyncIterableIterator<BalanceEvent>>;
   events(creds: Credentials, req: { chainId?: Maybe<string>; filter: EventFilterRequest } & ResumeRequest): Promise<AsyncIterableIterator<LogEvent>>;
   receipts(creds: Credentials, req: { chainId?: Maybe<string>; filter?: Maybe<ReceiptFilterRequest> } & ResumeRequest): Promise<AsyncIterableIterator<ReceiptEvent>>;
+  /**
+   * This server is stopping: every open stream ends, at its next read, with StreamEndedError carrying the cursor that
+   * resumes it on another server. Returns how many were open.
+   */
+  endAll(): number;
 };
 
 /** `fromBlock` also holds back live events of earlier blocks; a cursor only says what was already received. */
@@ -36,26 +41,39 @@ export const createSubscriptionsService = ({
   db: Db;
   /** Ends a stream once its access key is revoked, rotated or no longer allows its origin, on any server. */
   keyNotices: Pick<KeyNotices, 'guard'>;
-}): SubscriptionsService => ({
-  async balanceUpdates(creds, req) {
-    await auth.requireAccessKey(creds);
-    const chain = chains.resolveOrOnly('chainId', req.chainId);
-    const filter = balanceFilter(chain.chainId, req.contractAddress);
-    const start = resumePoint('balances', chain.chainId, req);
-    return keyNotices.guard(creds, openEventStream({ db, pubsub, chain, topic: 'balances', filter: filter.match, hints: { contracts: [filter.contract] }, start, floor: floorOf(req, start) }));
-  },
-  async events(creds, req) {
-    await auth.requireAccessKey(creds);
-    const chain = chains.resolveOrOnly('chainId', req.chainId);
-    const filter = eventFilter(chain.chainId, req.filter);
-    const start = resumePoint('logs', chain.chainId, req);
-    return keyNotices.guard(creds, openEventStream({ db, pubsub, chain, topic: 'logs', filter: filter.match, hints: { contracts: filter.contracts }, start, floor: floorOf(req, start) }));
-  },
-  async receipts(creds, req) {
-    await auth.requireAccessKey(creds);
-    const chain = chains.resolveOrOnly('chainId', req.chainId);
-    const filter = receiptFilter(chain.chainId, req.filter);
-    const start = resumePoint('receipts', chain.chainId, req);
-    return keyNotices.guard(creds, openEventStream({ db, pubsub, chain, topic: 'receipts', filter, hints: {}, start, floor: floorOf(req, start) }));
-  },
-});
+}): SubscriptionsService => {
+  const open = new Set<EventStream<unknown>>();
+  const openTracked = <T extends PositionedTopic>(req: StreamRequest<T>): EventStream<Topics[T]> => {
+    const stream: EventStream<Topics[T]> = openEventStream({ ...req, onClose: () => open.delete(stream) });
+    open.add(stream);
+    return stream;
+  };
+  return {
+    async balanceUpdates(creds, req) {
+      await auth.requireAccessKey(creds);
+      const chain = chains.resolveOrOnly('chainId', req.chainId);
+      const filter = balanceFilter(chain.chainId, req.contractAddress);
+      const start = resumePoint('balances', chain.chainId, req);
+      return keyNotices.guard(creds, openTracked({ db, pubsub, chain, topic: 'balances', filter: filter.match, hints: { contracts: [filter.contract] }, start, floor: floorOf(req, start) }));
+    },
+    async events(creds, req) {
+      await auth.requireAccessKey(creds);
+      const chain = chains.resolveOrOnly('chainId', req.chainId);
+      const filter = eventFilter(chain.chainId, req.filter);
+      const start = resumePoint('logs', chain.chainId, req);
+      return keyNotices.guard(creds, openTracked({ db, pubsub, chain, topic: 'logs', filter: filter.match, hints: { contracts: filter.contracts }, start, floor: floorOf(req, start) }));
+    },
+    async receipts(creds, req) {
+      await auth.requireAccessKey(creds);
+      const chain = chains.resolveOrOnly('chainId', req.chainId);
+      const filter = receiptFilter(chain.chainId, req.filter);
+      const start = resumePoint('receipts', chain.chainId, req);
+      return keyNotices.guard(creds, openTracked({ db, pubsub, chain, topic: 'receipts', filter, hints: {}, start, floor: floorOf(req, start) }));
+    },
+    endAll() {
+      const n = open.size;
+      for (const stream of open) stream.end();
+      return n;
+    },
+  };
+};

@@ -1,9 +1,10 @@
 // One subscriber's event stream: live events of a topic, after a replay from storage when it resumes, with gaps
 // either replayed (balances) or announced (logs, receipts: their backfilled blocks keep no receipts).
 import type { ChainConfig } from '../../config';
-import type { Db } from '../../db';
+import { ChainCheckpointEntity, type Db } from '../../db';
 import { END_OF_BLOCK, SubscriberTooSlowError, subscribeIterator, type GapNotice, type PositionedTopic, type PubSub, type StreamMark, type Topics } from '../../pubsub';
-import { DomainError, EventsGapError } from '../errors';
+import { DomainError, EventsGapError, StreamEndedError } from '../errors';
+import { encodeStreamCursor } from './cursor';
 import { readSnapshot, replayEvents, type ReplayHints } from './replay';
 
 /** Events a subscriber may fall behind by before it is cut off (its memory is bounded by this). */
@@ -11,6 +12,23 @@ export const SUBSCRIBER_QUEUE_LIMIT = 5_000;
 
 type GapMarker = { gap: GapNotice };
 const isGap = (x: object): x is GapMarker => 'gap' in x;
+
+/** An event stream that its server can end (it is stopping) with the cursor that resumes it elsewhere. */
+export type EventStream<E> = AsyncIterableIterator<E> & {
+  /** Ends the stream: its next `next()` rejects with StreamEndedError carrying the resume cursor of what it delivered. */
+  end(): void;
+};
+
+/**
+ * Where a live subscriber stands before its first event: past everything committed when its live events began to
+ * flow (those of later commits are in its queue), so a cursor made from it misses nothing that followed.
+ */
+const liveMark = async (db: Db, pubsub: PubSub, chainId: number): Promise<StreamMark> => {
+  await pubsub.ready();
+  const cp = await db.getRepository(ChainCheckpointEntity).findOneBy({ chainId });
+  if (!cp) return { block: -1, hash: '', pos: null, final: [-1, END_OF_BLOCK] };
+  return { block: cp.indexedBlock, hash: cp.indexedHash ?? '', pos: null, final: [cp.finalizedBlock, END_OF_BLOCK] };
+};
 
 export type StreamRequest<T extends PositionedTopic> = {
   db: Db;
@@ -23,6 +41,8 @@ export type StreamRequest<T extends PositionedTopic> = {
   start: StreamMark | null;
   /** With `fromBlock`: events of earlier blocks are not wanted, live ones included. */
   floor: number | null;
+  /** Called once when the stream closes (its consumer returned, or it failed). */
+  onClose?: () => void;
 };
 
 /**
@@ -31,7 +51,7 @@ export type StreamRequest<T extends PositionedTopic> = {
  * A subscriber that fell too far behind ends with ResourceExhausted; one whose chain skipped publishing some blocks
  * gets them replayed (balances) or ends with the gap (EventsGapError), never silently.
  */
-export const openEventStream = <T extends PositionedTopic>(req: StreamRequest<T>): AsyncIterableIterator<Topics[T]> => {
+export const openEventStream = <T extends PositionedTopic>(req: StreamRequest<T>): EventStream<Topics[T]> => {
   const { db, pubsub, chain, topic, filter, hints, floor } = req;
   const chainId = chain.chainId;
   const inner = subscribeIterator<T, GapMarker>(pubsub, topic, (e) => e.chainId === chainId && filter(e), { maxQueue: SUBSCRIBER_QUEUE_LIMIT });
@@ -44,6 +64,9 @@ export const openEventStream = <T extends PositionedTopic>(req: StreamRequest<T>
   let page: Topics[T][] = [];
   let coveredSeq = 0;
   let starting: Promise<void> | null = null;
+  /** What the subscriber has: the place of the last event delivered (or passed over by its filter), else its start. */
+  let mark: StreamMark | null = req.start;
+  let ending = false;
 
   const beginReplay = async (from: StreamMark) => {
     // Live events must be flowing to this subscriber before the snapshot is read, or a commit between the two is lost.
@@ -53,9 +76,14 @@ export const openEventStream = <T extends PositionedTopic>(req: StreamRequest<T>
     replay = replayEvents({ db, chain, topic, from, snapshot, hints });
   };
   if (req.start) starting = beginReplay(req.start);
+  else
+    starting = liveMark(db, pubsub, chainId).then((m) => {
+      mark ??= m;
+    });
 
   const wanted = (e: Topics[T]) => floor === null || e.blockNumber >= floor;
   const close = async () => {
+    req.onClose?.();
     stopGaps();
     await replay?.return(undefined);
     return inner.return!();
@@ -68,9 +96,14 @@ export const openEventStream = <T extends PositionedTopic>(req: StreamRequest<T>
         starting = null;
         await s;
       }
+      if (ending) throw new StreamEndedError(encodeStreamCursor(topic, chainId, mark!));
       const replayed = page.shift();
       if (replayed) {
-        if (filter(replayed) && wanted(replayed)) return { value: replayed, done: false };
+        if (filter(replayed) && wanted(replayed)) {
+          mark = replayed.mark;
+          return { value: replayed, done: false };
+        }
+        if (wanted(replayed)) mark = replayed.mark;
         continue;
       }
       if (replay) {
@@ -79,7 +112,12 @@ export const openEventStream = <T extends PositionedTopic>(req: StreamRequest<T>
         else replay = null;
         continue;
       }
-      const r = await inner.next();
+      const r = await inner.next().catch((err) => {
+        // Woken by end(): the loop's top answers with the cursor.
+        if (ending) return null;
+        throw err;
+      });
+      if (r === null) continue;
       if (r.done) return r;
       const v = r.value;
       if (isGap(v)) {
@@ -87,6 +125,7 @@ export const openEventStream = <T extends PositionedTopic>(req: StreamRequest<T>
         continue;
       }
       if (v.seq <= coveredSeq || !wanted(v)) continue;
+      mark = v.mark;
       return { value: v, done: false };
     }
   };
@@ -107,6 +146,11 @@ export const openEventStream = <T extends PositionedTopic>(req: StreamRequest<T>
     throw: async (err) => {
       await close();
       throw err;
+    },
+    end() {
+      if (ending) return;
+      ending = true;
+      inner.interrupt(new StreamEndedError(''));
     },
   };
 };
