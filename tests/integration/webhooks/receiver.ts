@@ -12,6 +12,8 @@ export type Receiver = {
   port: number;
   url(path: string): string;
   received: Received[];
+  /** Requests of `path` that arrived so far (answered or not). */
+  requests(path: string): number;
   setBehaviour(path: string, b: Behaviour): void;
   down(): Promise<void>;
   up(): Promise<void>;
@@ -76,6 +78,7 @@ export const startReceiver = async (port = 0): Promise<Receiver> => {
     port: bound,
     url: (path) => `http://127.0.0.1:${bound}${path}`,
     received,
+    requests: (path) => counts.get(path) ?? 0,
     setBehaviour: (path, b) => void behaviours.set(path, b),
     down: stop,
     up: async () => void (await listen(bound)),
