@@ -21,8 +21,10 @@ export const startStrata = async (
   env: Record<string, string>,
   ready: RegExp,
   timeoutMs = 40_000,
+  /** Another `bin/strata.js` (the previous release's, in the upgrade test). */
+  bin = BIN,
 ): Promise<StrataProcess & { match: RegExpExecArray }> => {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env } });
+  const child = spawn(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env } });
   let out = '';
   child.stdout!.on('data', (c) => (out += c));
   child.stderr!.on('data', (c) => (out += c));
