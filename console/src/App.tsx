@@ -32,11 +32,17 @@ const NeedsProject = () => (
   </p>
 );
 
-const Page = ({ route, session, setSession }: { route: Route; session: Session; setSession: (s: Session) => void }) => {
+const Page = ({ route, session, setSession }: { route: Route; session: Session; setSession: (s: Session | null) => void }) => {
   const project = session.project;
   switch (route.page) {
     case 'projects':
-      return <Projects session={session} onOpen={(p) => setSession({ ...session, project: p })} />;
+      return (
+        <Projects
+          session={session}
+          onOpen={(p) => setSession({ ...session, project: p })}
+          onClosed={() => setSession(session.role === 'OPERATOR' ? { ...session, project: null } : null)}
+        />
+      );
     case 'keys':
       return project ? <AccessKeys token={project.token} /> : <NeedsProject />;
     case 'webhooks':

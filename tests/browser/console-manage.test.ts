@@ -221,3 +221,25 @@ it('shows indexing rates and endpoint counts that move while blocks are indexed'
     expect(after.served).toBeGreaterThan(before.served);
     expect(Number(after.rate.replace(/[,/s]/g, ''))).toBeGreaterThan(0);
   }));
+
+it('renames and deletes a project; one with collections is refused until they are gone', () =>
+  step('projects', async () => {
+    const doomed = await env.server.createProject('Scratch');
+    await signIn(ADMIN_TOKEN);
+    await clickLink('Projects');
+    await clickButton('Rename project Scratch');
+    await fill('New name', 'Scratch pad');
+    await clickButton('Save name');
+    await waitForText('Renamed to Scratch pad.', '[role=status]');
+    await waitForText('Scratch pad', 'tbody td');
+    await clickButton('Delete project Scratch pad');
+    await waitForText('Project Scratch pad deleted.', '[role=status]');
+    await page.waitForFunction(() => ![...document.querySelectorAll('tbody td')].some((td) => td.textContent === 'Scratch pad'));
+    const refused = await env.server.graphql('{ viewer { projectId } }', {}, { Authorization: `Bearer ${doomed.bearerToken}` });
+    expect(refused.body.errors[0].extensions.code).toBe('PROJECT_NOT_FOUND');
+    expect((await env.server.graphql('{ projects { id } }', {}, { Authorization: `Bearer ${ADMIN_TOKEN}` })).body.data.projects.map((p: { id: number }) => p.id)).not.toContain(doomed.projectId);
+
+    // The metadata project holds the collection made above: deleting it is refused, saying why.
+    await clickButton('Delete project metadata');
+    await waitForText('still has 1 collection(s): delete them first', '[role=alert]');
+  }));

@@ -49,6 +49,8 @@ type Documents = {
     "\n  query ConsoleProjects {\n    projects {\n      id\n      name\n      createdAt\n    }\n  }\n": typeof types.ConsoleProjectsDocument,
     "\n  mutation ConsoleCreateProject($name: String!) {\n    createProject(name: $name) {\n      projectId\n      accessKey\n      bearerToken\n    }\n  }\n": typeof types.ConsoleCreateProjectDocument,
     "\n  mutation ConsoleOpenProject($projectId: Int!) {\n    openProject(projectId: $projectId) {\n      projectId\n      bearerToken\n    }\n  }\n": typeof types.ConsoleOpenProjectDocument,
+    "\n  mutation ConsoleRenameProject($projectId: Int!, $name: String!) {\n    renameProject(projectId: $projectId, name: $name) {\n      id\n    }\n  }\n": typeof types.ConsoleRenameProjectDocument,
+    "\n  mutation ConsoleDeleteProject($projectId: Int!) {\n    deleteProject(projectId: $projectId)\n  }\n": typeof types.ConsoleDeleteProjectDocument,
     "\n  query ConsoleToken($collectionId: Int!, $tokenId: BigInt!) {\n    collection(collectionId: $collectionId) {\n      metadata {\n        name\n      }\n      baseUris {\n        tokenMetadataUri\n      }\n    }\n    collectionToken(collectionId: $collectionId, tokenId: $tokenId) {\n      tokenId\n      name\n      description\n      externalUrl\n      image\n      private\n      properties\n      attributes\n      assets {\n        id\n        metadataField\n        filename\n        filesize\n        mimeType\n        width\n        height\n        url\n      }\n    }\n  }\n": typeof types.ConsoleTokenDocument,
     "\n  mutation ConsoleUpdateToken($collectionId: Int!, $tokenId: BigInt!, $token: TokenMetadataInput!, $private: Boolean) {\n    updateCollectionToken(collectionId: $collectionId, tokenId: $tokenId, token: $token, private: $private) {\n      tokenId\n    }\n  }\n": typeof types.ConsoleUpdateTokenDocument,
     "\n  mutation ConsoleUploadAsset($collectionId: Int!, $tokenId: BigInt!, $metadataField: String!, $file: File!) {\n    uploadCollectionAsset(collectionId: $collectionId, tokenId: $tokenId, metadataField: $metadataField, file: $file) {\n      id\n      url\n      width\n      height\n    }\n  }\n": typeof types.ConsoleUploadAssetDocument,
@@ -97,6 +99,8 @@ const documents: Documents = {
     "\n  query ConsoleProjects {\n    projects {\n      id\n      name\n      createdAt\n    }\n  }\n": types.ConsoleProjectsDocument,
     "\n  mutation ConsoleCreateProject($name: String!) {\n    createProject(name: $name) {\n      projectId\n      accessKey\n      bearerToken\n    }\n  }\n": types.ConsoleCreateProjectDocument,
     "\n  mutation ConsoleOpenProject($projectId: Int!) {\n    openProject(projectId: $projectId) {\n      projectId\n      bearerToken\n    }\n  }\n": types.ConsoleOpenProjectDocument,
+    "\n  mutation ConsoleRenameProject($projectId: Int!, $name: String!) {\n    renameProject(projectId: $projectId, name: $name) {\n      id\n    }\n  }\n": types.ConsoleRenameProjectDocument,
+    "\n  mutation ConsoleDeleteProject($projectId: Int!) {\n    deleteProject(projectId: $projectId)\n  }\n": types.ConsoleDeleteProjectDocument,
     "\n  query ConsoleToken($collectionId: Int!, $tokenId: BigInt!) {\n    collection(collectionId: $collectionId) {\n      metadata {\n        name\n      }\n      baseUris {\n        tokenMetadataUri\n      }\n    }\n    collectionToken(collectionId: $collectionId, tokenId: $tokenId) {\n      tokenId\n      name\n      description\n      externalUrl\n      image\n      private\n      properties\n      attributes\n      assets {\n        id\n        metadataField\n        filename\n        filesize\n        mimeType\n        width\n        height\n        url\n      }\n    }\n  }\n": types.ConsoleTokenDocument,
     "\n  mutation ConsoleUpdateToken($collectionId: Int!, $tokenId: BigInt!, $token: TokenMetadataInput!, $private: Boolean) {\n    updateCollectionToken(collectionId: $collectionId, tokenId: $tokenId, token: $token, private: $private) {\n      tokenId\n    }\n  }\n": types.ConsoleUpdateTokenDocument,
     "\n  mutation ConsoleUploadAsset($collectionId: Int!, $tokenId: BigInt!, $metadataField: String!, $file: File!) {\n    uploadCollectionAsset(collectionId: $collectionId, tokenId: $tokenId, metadataField: $metadataField, file: $file) {\n      id\n      url\n      width\n      height\n    }\n  }\n": types.ConsoleUploadAssetDocument,
@@ -247,6 +251,14 @@ export function graphql(source: "\n  mutation ConsoleCreateProject($name: String
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ConsoleOpenProject($projectId: Int!) {\n    openProject(projectId: $projectId) {\n      projectId\n      bearerToken\n    }\n  }\n"): typeof import('./graphql').ConsoleOpenProjectDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleRenameProject($projectId: Int!, $name: String!) {\n    renameProject(projectId: $projectId, name: $name) {\n      id\n    }\n  }\n"): typeof import('./graphql').ConsoleRenameProjectDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleDeleteProject($projectId: Int!) {\n    deleteProject(projectId: $projectId)\n  }\n"): typeof import('./graphql').ConsoleDeleteProjectDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -508,6 +508,21 @@ export type ConsoleOpenProjectMutationVariables = Exact<{
 
 export type ConsoleOpenProjectMutation = { openProject: { projectId: number, bearerToken: string } | null };
 
+export type ConsoleRenameProjectMutationVariables = Exact<{
+  projectId: number;
+  name: string;
+}>;
+
+
+export type ConsoleRenameProjectMutation = { renameProject: { id: number } | null };
+
+export type ConsoleDeleteProjectMutationVariables = Exact<{
+  projectId: number;
+}>;
+
+
+export type ConsoleDeleteProjectMutation = { deleteProject: boolean | null };
+
 export type ConsoleTokenQueryVariables = Exact<{
   collectionId: number;
   tokenId: string;
@@ -1023,6 +1038,18 @@ export const ConsoleOpenProjectDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConsoleOpenProjectMutation, ConsoleOpenProjectMutationVariables>;
+export const ConsoleRenameProjectDocument = new TypedDocumentString(`
+    mutation ConsoleRenameProject($projectId: Int!, $name: String!) {
+  renameProject(projectId: $projectId, name: $name) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleRenameProjectMutation, ConsoleRenameProjectMutationVariables>;
+export const ConsoleDeleteProjectDocument = new TypedDocumentString(`
+    mutation ConsoleDeleteProject($projectId: Int!) {
+  deleteProject(projectId: $projectId)
+}
+    `) as unknown as TypedDocumentString<ConsoleDeleteProjectMutation, ConsoleDeleteProjectMutationVariables>;
 export const ConsoleTokenDocument = new TypedDocumentString(`
     query ConsoleToken($collectionId: Int!, $tokenId: BigInt!) {
   collection(collectionId: $collectionId) {

@@ -1,5 +1,5 @@
 // Projects: the operator lists, creates and opens them (opening issues an expiring bearer token of the project);
-// a project's own token sees its project.
+// a project's own token sees its project. Either renames or deletes a project it may manage.
 import { useState } from 'preact/hooks';
 import { request } from '../api';
 import { TextField } from '../components/Field';
@@ -38,9 +38,78 @@ const OpenProject = graphql(`
   }
 `);
 
-type Props = { session: Session; onOpen: (project: { id: number; token: string }) => void };
+const RenameProject = graphql(`
+  mutation ConsoleRenameProject($projectId: Int!, $name: String!) {
+    renameProject(projectId: $projectId, name: $name) {
+      id
+    }
+  }
+`);
 
-export const Projects = ({ session, onOpen }: Props) => {
+const DeleteProject = graphql(`
+  mutation ConsoleDeleteProject($projectId: Int!) {
+    deleteProject(projectId: $projectId)
+  }
+`);
+
+type Props = {
+  session: Session;
+  onOpen: (project: { id: number; token: string }) => void;
+  /** The project managed in this session was deleted. */
+  onClosed: () => void;
+};
+
+/** A project's row actions: rename in place, delete after confirmation. */
+const RowActions = ({ token, project, onChanged, onDeleted }: { token: string; project: { id: number; name: string }; onChanged: () => void; onDeleted: () => void }) => {
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(project.name);
+  const action = useAction();
+  return (
+    <>
+      <button type="button" onClick={() => setRenaming(!renaming)} aria-expanded={renaming}>
+        Rename <span class="visually-hidden">project {project.name}</span>
+      </button>
+      <button
+        type="button"
+        class="danger"
+        disabled={action.busy}
+        onClick={() =>
+          void action.run(async () => {
+            if (!confirm(`Delete project “${project.name}” with its access keys and bearer tokens?`)) return;
+            await request(token, DeleteProject, { projectId: project.id });
+            onDeleted();
+            return `Project ${project.name} deleted.`;
+          })
+        }
+      >
+        Delete <span class="visually-hidden">project {project.name}</span>
+      </button>
+      {renaming && (
+        <form
+          class="inline-form"
+          aria-label={`Rename project ${project.name}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void action.run(async () => {
+              await request(token, RenameProject, { projectId: project.id, name: name.trim() });
+              setRenaming(false);
+              onChanged();
+              return `Renamed to ${name.trim()}.`;
+            });
+          }}
+        >
+          <TextField label="New name" required maxLength={200} value={name} onValue={setName} />
+          <button type="submit" disabled={action.busy || !name.trim()}>
+            Save name
+          </button>
+        </form>
+      )}
+      <ActionNotice action={action} />
+    </>
+  );
+};
+
+export const Projects = ({ session, onOpen, onClosed }: Props) => {
   const projects = useLoad(() => request(session.token, ProjectsQuery, {}), [session.token]);
   const [name, setName] = useState('');
   const [issued, setIssued] = useState<{ projectId: number; accessKey: string; bearerToken: string } | null>(null);
@@ -92,9 +161,17 @@ export const Projects = ({ session, onOpen }: Props) => {
               <td>{p.name}</td>
               <td>{new Date(p.createdAt).toLocaleString()}</td>
               <td>
-                <button type="button" onClick={() => void openProject(p.id)} disabled={open.busy}>
-                  {session.project?.id === p.id ? 'Manage' : 'Open'} <span class="visually-hidden">project {p.name}</span>
-                </button>
+                <div class="actions">
+                  <button type="button" onClick={() => void openProject(p.id)} disabled={open.busy}>
+                    {session.project?.id === p.id ? 'Manage' : 'Open'} <span class="visually-hidden">project {p.name}</span>
+                  </button>
+                  <RowActions
+                    token={session.token}
+                    project={p}
+                    onChanged={projects.reload}
+                    onDeleted={() => (session.project?.id === p.id ? onClosed() : projects.reload())}
+                  />
+                </div>
               </td>
             </tr>
           ))}

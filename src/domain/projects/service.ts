@@ -1,11 +1,11 @@
-// Projects: creation and credential issuance (the CLI, and the console's operator), and who a caller is.
+// Projects: creation and credential issuance (the CLI, and the console's operator), renaming and deletion, and who a caller is.
 import type { Db } from '../../db';
-import { ProjectEntity, type ProjectRow } from '../../db';
+import { AccessKeyEntity, AccessKeyUsageDayEntity, BearerTokenEntity, CollectionEntity, ProjectEntity, WebhookListenerEntity, type ProjectRow } from '../../db';
 import { isAdmin, requireAdmin } from '../auth/admin';
 import type { AccessKeysService } from '../auth/access-keys';
 import type { Credentials } from '../auth/credentials';
 import type { AuthService } from '../auth/service';
-import { DomainError } from '../errors';
+import { DomainError, permissionDenied } from '../errors';
 import { requireId, requireText } from '../validate';
 
 export type ProjectCredentials = { projectId: number; accessKey: string; bearerToken: string };
@@ -30,6 +30,14 @@ export type ProjectsService = {
   createAsOperator(creds: Credentials, name: string): Promise<ProjectCredentials>;
   /** Operator: a bearer token for an existing project, expiring, to manage it as its owner would. */
   openAsOperator(creds: Credentials, projectId: number): Promise<ProjectSession>;
+  /** The operator, or the project's own bearer token: a new name (1-200 characters). */
+  rename(creds: Credentials, projectId: unknown, name: unknown): Promise<Project>;
+  /**
+   * The operator, or the project's own bearer token: deletes the project with its access keys, their usage and its
+   * bearer tokens (refused from then on: ProjectNotFound). RequestConflict while it has collections or webhook
+   * listeners: they hold hosted files and deliveries, removed on purpose, one by one, first.
+   */
+  remove(creds: Credentials, projectId: unknown): Promise<void>;
 };
 
 export const createProjectsService = ({
@@ -59,9 +67,47 @@ export const createProjectsService = ({
     return { projectId, accessKey, bearerToken: auth.issueBearerToken(projectId) };
   };
 
+  /** The project id the caller may manage: any for the operator, its own for a project's bearer token. */
+  const requireManager = async (creds: Credentials, projectId: unknown): Promise<number> => {
+    const id = requireId('projectId', projectId);
+    if (isAdmin(creds, adminToken)) {
+      await requireExists(id);
+      return id;
+    }
+    const caller = await auth.requireBearer(creds);
+    if (caller.projectId !== id) throw permissionDenied(`bearer token does not grant access to project ${id}`);
+    return id;
+  };
+
   return {
     create,
     requireExists,
+
+    async rename(creds, projectId, name) {
+      const id = await requireManager(creds, projectId);
+      const cleanName = requireText('name', name, 200);
+      await projects.update({ id }, { name: cleanName });
+      return (await projects.findOneBy({ id }))!;
+    },
+
+    async remove(creds, projectId) {
+      const id = await requireManager(creds, projectId);
+      const [collections, listeners] = await Promise.all([
+        db.getRepository(CollectionEntity).countBy({ projectId: id }),
+        db.getRepository(WebhookListenerEntity).countBy({ projectId: id }),
+      ]);
+      if (collections || listeners) {
+        const held = [collections && `${collections} collection(s)`, listeners && `${listeners} webhook listener(s)`].filter(Boolean).join(' and ');
+        throw new DomainError('RequestConflict', `project ${id} still has ${held}: delete them first`);
+      }
+      await db.transaction(async (m) => {
+        await m.getRepository(AccessKeyUsageDayEntity).delete({ projectId: id });
+        await m.getRepository(AccessKeyEntity).delete({ projectId: id });
+        await m.getRepository(BearerTokenEntity).delete({ projectId: id });
+        await m.getRepository(ProjectEntity).delete({ id });
+      });
+      // Its keys, remembered for a few seconds by each server (auth/service.ts), stop with them; its bearer tokens at once.
+    },
 
     async viewer(creds) {
       if (isAdmin(creds, adminToken)) return { role: 'operator', projectId: null };
