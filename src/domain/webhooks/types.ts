@@ -84,15 +84,21 @@ export type WebhookScope = { projectId?: Maybe<number>; chainId?: Maybe<string |
  * answers NotFound exactly like an absent one. Bad input: InvalidArgument with the field.
  *
  * The body each listener receives (JSON, POST, Standard Webhooks headers webhook-id / webhook-timestamp /
- * webhook-signature):
- *   { type: 'strata.webhook.v1', listenerId, chainId, webhookId, data: Item[] }
- * where an Item is one of
- *   { kind: 'event', event: <EventLog wire form as the subscriptions stream it, with reorged flag> }
- *   { kind: 'balance', balance: <TokenBalance update wire form> }
- *   { kind: 'receipt', receipt: <TransactionReceipt wire form> }
- *   { kind: 'final', blockNumber: N }            — every block ≤ N is final (compact notice, per listener)
- *   { kind: 'reorged', ...same item as delivered, reorged: true } for each item recorded from an orphaned block.
- * Items arrive in chain order per listener; a delivery waits until the listener's previous one was delivered.
+ * webhook-signature, signed with the listener's secret; verify with the `standardwebhooks` package):
+ *   { type: 'strata.webhook.v1', listenerId, chainId, webhookId, kind: 'data'|'replay'|'reorged'|'final', data: Item[] }
+ * where an Item (domain/webhooks/payloads.ts WebhookItem) is one of
+ *   { kind: 'event', event: LogEvent }       — the subscriptions' log event (pubsub/types.ts, without seq/mark)
+ *   { kind: 'balance', balance: BalanceEvent } — a balance after a block changed it (reorged: true when restored)
+ *   { kind: 'receipt', receipt: ReceiptEvent } — sent with final: false; finality comes as the notice below
+ *   { kind: 'final', blockNumber: N }         — every block ≤ N is final (one compact notice per listener and
+ *                                               finality step, sent only to listeners that were sent items of those blocks)
+ *   { kind: 'reorged', item: Item }           — an item sent (or queued) earlier from a block a reorg orphaned; a
+ *                                               reorged delivery ends with the balances as they stand again
+ * Items arrive in chain order per listener (block, then logs, receipts, balances); a listener's next delivery waits
+ * until the previous one was delivered. A webhook-id is fixed when the delivery is recorded, so retries (by any
+ * process) repeat it: a receiver that deduplicates by it sees each delivery once. What a listener receives is recorded
+ * while it is active: a paused or disabled listener gets nothing recorded until it is resumed (replay fills the gap).
+ * Resuming a disabled listener retries its dead delivery from the first attempt.
  */
 export type WebhooksService = {
   /** AddWebhookListener: a new active listener and its secret (shown once). */
