@@ -85,7 +85,11 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
     // them, would otherwise pile up under this write's own.
     deps.heap?.check();
     const started = Date.now();
-    const result = await applyBatch(db, batch, contracts, { cache: balanceCache, rollbackWindow: window, outbox: deps.outbox });
+    // Undo entries only for blocks a reorg can still reach: above head − window, i.e. above the node's finalized block
+    // or within the confirmations of the head. Counted from the batch's end instead, a backfilled range of a dense
+    // chain (5,000 logs in ~57 blocks) logged nearly every row and deleted the entries again a batch later.
+    const rollbackWindow = Math.max(0, Math.min(window, batch.toBlock - (head - window)));
+    const result = await applyBatch(db, batch, contracts, { cache: balanceCache, rollbackWindow, outbox: deps.outbox });
     logger.debug({ from: batch.fromBlock, to: batch.toBlock, transfers: batch.transfers.length, writeMs: Date.now() - started }, 'batch committed');
     deps.heap?.check();
     if (!result.applied) return;

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/config/logger';
 import { createApp, openDatabase } from '../../src/main/app';
-import { ChainCheckpointEntity, TransferEntity, BalanceEntity } from '../../src/db';
+import { ChainCheckpointEntity, TransferEntity, BalanceEntity, dialectOf, type Db } from '../../src/db';
 import { startAnvil } from '../helpers/anvil';
 import { publishedProfile, startProviderEmulator } from '../helpers/provider-emulator';
 import { runStrataIndex } from './lib/strata-index';
@@ -39,6 +39,15 @@ const rawGetLogsRate = async (url: string, inFlight: number) => {
   };
   await Promise.all(Array.from({ length: inFlight }, worker));
   return Math.round(logs / ((Date.now() - started) / 1000));
+};
+
+/** Undo log entries written over the run (pruned ones included): the log's next id. */
+const undoEntriesEverWritten = async (db: Db): Promise<number> => {
+  const rows: Array<{ n: unknown }> =
+    dialectOf(db) === 'sqlite'
+      ? await db.query(`SELECT seq AS n FROM sqlite_sequence WHERE name = 'chain_undo_log'`)
+      : await db.query(`SELECT AUTO_INCREMENT - 1 AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'chain_undo_log'`);
+  return Number(rows[0]?.n ?? 0);
 };
 
 const mb = (n: number) => Math.round(n / 1_048_576);
@@ -119,6 +128,7 @@ const main = async () => {
   clearInterval(sampler);
   const transfers = await app.db.getRepository(TransferEntity).count();
   const holders = await app.db.getRepository(BalanceEntity).count();
+  const undoEntriesWritten = await undoEntriesEverWritten(app.db);
   await app.stop();
   // After the ingestion, not before: its responses (about 125 MB of JSON parsed here) left this process ~20 MB
   // larger before the ingestion started, and RSS does not shrink back; the peak is the ingestion's.
@@ -128,6 +138,7 @@ const main = async () => {
       database: config.database.kind,
       transfers,
       holders,
+      undoEntriesWritten,
       seconds: Number(seconds.toFixed(2)),
       eventsPerSecond: Math.round(transfers / seconds),
       blocksPerSecond: Math.round(LAST_BLOCK / seconds),
