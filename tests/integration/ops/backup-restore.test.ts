@@ -76,7 +76,7 @@ const holdersVia = async (port: number) => {
 };
 
 const serveOn = async (e: Record<string, string>) => {
-  const p = await startStrata(['serve', '--no-index'], e, /"port":(\d+)/);
+  const p = await startStrata(['serve', '--no-index'], e, /"port":(\d+)/, 120_000);
   procs.push(p);
   return { proc: p, port: Number(p.match[1]) };
 };
@@ -163,7 +163,7 @@ afterAll(async () => {
 it(`restores a backup taken while indexing (${dialect()}): the same answers as of its checkpoint, then indexing resumes without gaps or duplicates`, () =>
   withSeed(random, async () => {
     await mineBlocks(anvil, workload.blocks(120, 3));
-    const indexer = await startStrata(['index'], env, /strata is indexing/);
+    const indexer = await startStrata(['index'], env, /strata is indexing/, 120_000);
     procs.push(indexer);
     const original = await openDb(env);
     const head = (await headBlock(anvil)).number;
@@ -193,7 +193,7 @@ it(`restores a backup taken while indexing (${dialect()}): the same answers as o
     expect(Object.values(answered).flat().length).toBeGreaterThan(0);
 
     // Indexing the copy resumes at its checkpoint; at the head, both databases hold the same rows and answer alike.
-    const resumed = await startStrata(['index'], { ...restoredEnv, CHAINS: chainsFor(anvil.rpcUrl) }, /strata is indexing/);
+    const resumed = await startStrata(['index'], { ...restoredEnv, CHAINS: chainsFor(anvil.rpcUrl) }, /strata is indexing/, 120_000);
     procs.push(resumed);
     await waitForCanonical(restored, anvil, 60_000);
     await expectLedgerMatchesChain(restored, anvil, tokens);
@@ -202,4 +202,4 @@ it(`restores a backup taken while indexing (${dialect()}): the same answers as o
     const originalServe = await serveOn(env);
     expect(await holdersVia(served.port)).toEqual(await holdersVia(originalServe.port));
     expect(indexer.output()).not.toMatch(/"level":(50|60)/);
-  }), 180_000);
+  }), 300_000);

@@ -32,13 +32,13 @@ const procs: StrataProcess[] = [];
 const clients: Client[] = [];
 
 const serve = async () => {
-  const p = await startStrata(['serve', '--no-index'], env, /"port":(\d+)/);
+  const p = await startStrata(['serve', '--no-index'], env, /"port":(\d+)/, 120_000);
   procs.push(p);
   return { proc: p, port: Number(p.match[1]) };
 };
 
 const index = async (extra: Record<string, string> = {}) => {
-  const p = await startStrata(['index'], { ...env, ...extra }, /strata is indexing.*"port":(\d+)|"port":(\d+).*strata is indexing/);
+  const p = await startStrata(['index'], { ...env, ...extra }, /strata is indexing.*"port":(\d+)|"port":(\d+).*strata is indexing/, 120_000);
   procs.push(p);
   return { proc: p, port: Number(p.match[1] ?? p.match[2]) };
 };
@@ -143,7 +143,7 @@ it('answers /health/live and /health/ready: 503 with the reasons while a chain i
   expect(await get(api.port, '/health/ready')).toEqual({ status: 200, body: { status: 'ready' } });
   expect(await get(api.port, '/health/live')).toEqual({ status: 200, body: { status: 'live' } });
   expect(await api.proc.stop()).toBe(0);
-});
+}, 180_000);
 
 it(`SIGTERM (${dialect()}): subscribers get their resume cursor, a request in flight its answer, and resume on a new serve process with every transfer once`, async () => {
   let indexer = await index({ READY_MAX_LAG_BLOCKS: '1000' });
@@ -220,4 +220,4 @@ it(`SIGTERM (${dialect()}): subscribers get their resume cursor, a request in fl
   await expectLedgerMatchesChain(db, anvil, { erc20: tokens.erc20 });
   expect(await second.proc.stop()).toBe(0);
   expect(await indexer.proc.stop()).toBe(0);
-}, 240_000);
+}, 300_000);
