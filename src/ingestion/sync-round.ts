@@ -38,7 +38,8 @@ export type SyncRoundDeps = {
   outbox?: WebhookOutbox;
   /** Waits for a new head (or `ms`). */
   sleep(ms: number): Promise<void>;
-  pollMs: number;
+  /** How long a caught-up round waits (ingestion/poll-interval.ts). */
+  pollMs(): number;
   stopped(): boolean;
 };
 
@@ -187,13 +188,13 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
       if (canonical) await finality.settle(cp.indexedBlock, head, nodeFinalized);
       report.caughtUp(cp.indexedBlock);
       // Named contracts still catching up use the time instead.
-      if (!round?.backfilling.length) await deps.sleep(deps.pollMs);
+      if (!round?.backfilling.length) await deps.sleep(deps.pollMs());
     } else if (cp.indexedBlock < settled) {
       // Backfill builds on the stored tip without reading its children's headers: check it first. A reorg can have
       // replaced it and grown past the confirmation depth while we were not looking (a restart, an outage).
       const canonical = await tipIsCanonical(client, cp);
       if (canonical === false) return handleReorg(client, cp.indexedBlock);
-      if (canonical === null) return deps.sleep(deps.pollMs);
+      if (canonical === null) return deps.sleep(deps.pollMs());
       await backfill(ctx, cp, head, settled, nodeFinalized, addresses);
     } else {
       const followed = await follow(ctx, head, addresses);

@@ -243,3 +243,22 @@ it('renames and deletes a project; one with collections is refused until they ar
     await clickButton('Delete project metadata');
     await waitForText('still has 1 collection(s): delete them first', '[role=alert]');
   }));
+
+it('drops the “copy it now” banner when the key it shows is revoked', () =>
+  step('banner', async () => {
+    await signIn(env.project.bearerToken);
+    await clickLink('Access keys');
+    await fill('Key name', 'temp');
+    await clickButton('Create key');
+    await waitForText('temp', 'li.key strong');
+    const created = (await (await page.waitForSelector('[data-testid=issued-key]'))!.evaluate((el) => el.textContent ?? '')).trim();
+    await clickButton('Rotate temp');
+    const rotated = await page.waitForFunction((before) => {
+      const shown = document.querySelector('[data-testid=issued-key]')?.textContent?.trim();
+      return shown && shown !== before ? shown : null;
+    }, {}, created);
+    expect(String(await rotated.jsonValue())).toHaveLength(created.length);
+    await clickButton('Revoke temp');
+    await page.waitForFunction(() => ![...document.querySelectorAll('li.key strong')].some((s) => s.textContent === 'temp'));
+    expect(await page.$('[data-testid=issued-key]')).toBeNull();
+  }));

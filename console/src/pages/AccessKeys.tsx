@@ -72,7 +72,9 @@ const limitOf = (text: string) => (text.trim() ? Number(text.trim()) : 0);
 type Key = NonNullable<Awaited<ReturnType<typeof loadKeys>>['accessKeys']>[number];
 const loadKeys = (token: string) => request(token, KeysQuery, {});
 
-const KeyRow = ({ k, token, onChanged, onIssued }: { k: Key; token: string; onChanged: () => void; onIssued: (key: string) => void }) => {
+type Issued = { id: number; key: string };
+
+const KeyRow = ({ k, token, onChanged, onIssued, onRevoked }: { k: Key; token: string; onChanged: () => void; onIssued: (issued: Issued) => void; onRevoked: (id: number) => void }) => {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(k.name);
   const [origins, setOrigins] = useState(k.origins.join('\n'));
@@ -133,7 +135,7 @@ const KeyRow = ({ k, token, onChanged, onIssued }: { k: Key; token: string; onCh
             void action.run(async () => {
               if (!confirm(`Rotate ${label}? The current key stops working at once.`)) return;
               const { rotateAccessKey } = await request(token, RotateKey, { id: k.id });
-              if (rotateAccessKey) onIssued(rotateAccessKey.key);
+              if (rotateAccessKey) onIssued({ id: k.id, key: rotateAccessKey.key });
               onChanged();
             })
           }
@@ -148,6 +150,7 @@ const KeyRow = ({ k, token, onChanged, onIssued }: { k: Key; token: string; onCh
             void action.run(async () => {
               if (!confirm(`Revoke ${label}? Requests with it are refused from now on.`)) return;
               await request(token, RevokeKey, { id: k.id });
+              onRevoked(k.id);
               onChanged();
             })
           }
@@ -179,14 +182,15 @@ export const AccessKeys = ({ token }: { token: string }) => {
   const keys = useLoad(() => loadKeys(token), [token]);
   const [name, setName] = useState('');
   const [origins, setOrigins] = useState('');
-  const [issued, setIssued] = useState<string | null>(null);
+  // The key just issued or rotated, shown once; gone when that key is revoked (a dead key is nothing to copy).
+  const [issued, setIssued] = useState<Issued | null>(null);
   const create = useAction();
 
   const submit = (e: Event) => {
     e.preventDefault();
     void create.run(async () => {
       const { createAccessKey } = await request(token, CreateKey, { input: { name: name.trim(), origins: originsOf(origins) } });
-      setIssued(createAccessKey?.key ?? null);
+      setIssued(createAccessKey ? { id: createAccessKey.accessKey.id, key: createAccessKey.key } : null);
       setName('');
       setOrigins('');
       keys.reload();
@@ -201,11 +205,11 @@ export const AccessKeys = ({ token }: { token: string }) => {
       {issued && (
         <div class="secret" role="status">
           <p>New key — copy it now, it is not shown again:</p>
-          <code data-testid="issued-key">{issued}</code>
+          <code data-testid="issued-key">{issued.key}</code>
         </div>
       )}
       <ul class="keys">
-        {keys.data?.accessKeys?.map((k) => <KeyRow key={`${k.id}-${k.hint}`} k={k} token={token} onChanged={keys.reload} onIssued={setIssued} />)}
+        {keys.data?.accessKeys?.map((k) => <KeyRow key={`${k.id}-${k.hint}`} k={k} token={token} onChanged={keys.reload} onIssued={setIssued} onRevoked={(id) => setIssued((i) => (i?.id === id ? null : i))} />)}
       </ul>
       <form onSubmit={submit} aria-labelledby="new-key-title">
         <h3 id="new-key-title">New access key</h3>
