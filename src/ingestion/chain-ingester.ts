@@ -15,6 +15,7 @@ import { createFinality, createFinalizedTagReader } from './finality';
 import { createProgressReporter, type IngestionMetrics } from './progress';
 import { createChainPublisher } from './publish';
 import { DeepReorgError } from './reorg';
+import { createPollInterval } from './poll-interval';
 import { createSyncRound } from './sync-round';
 import type { QueryIndexDeferral } from './query-index-deferral';
 import type { HeapCeiling } from './heap-ceiling';
@@ -64,9 +65,11 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   const leadership = createLeadership(deps.db, `ingest-${chainId}`, deps.leadership);
   const db = leadership.db;
   const logger = deps.logger.child({ chainId });
-  const pollMs = deps.pollMs ?? 1_000;
+  const poll = createPollInterval({ db: deps.db, chain, fixed: deps.pollMs });
   let stopped = false;
   let wake: (() => void) | null = null;
+  /** A head was announced since the round began: the round may not have seen it, so the next wait is skipped. */
+  let headPending = false;
   let finished: Promise<void> | null = null;
   const finality = createFinality({ db, chainId, confirmations: chain.confirmations, pubsub, metrics, outbox: deps.outbox });
   const balanceCache = createBalanceCache(BALANCE_CACHE[dialectOf(db)]);
@@ -76,6 +79,8 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
       const t = setTimeout(() => ((wake = null), resolve()), ms);
       wake = () => (clearTimeout(t), (wake = null), resolve());
     });
+  /** A caught-up round's wait for the next head: none when one was announced meanwhile. */
+  const waitForHead = (ms: number) => (headPending ? Promise.resolve() : sleep(ms));
 
   const rounds = createSyncRound({
     db,
@@ -89,8 +94,8 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     queryIndexes: deps.queryIndexes,
     heap: deps.heap,
     outbox: deps.outbox,
-    sleep,
-    pollMs,
+    sleep: waitForHead,
+    pollMs: () => poll.ms(),
     stopped: () => stopped,
   });
   // Named contracts only (CHAINS `contracts`); null: every token contract of the chain.
@@ -168,7 +173,8 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
         if (lead.lost()) return true;
         try {
           // Inside the retried round: a node that fails now may answer later. Heads only wake us early.
-          unsubscribe ??= await client.subscribeNewHeads(() => wake?.());
+          unsubscribe ??= await client.subscribeNewHeads(() => ((headPending = true), wake?.()));
+          headPending = false; // this round reads the head
           const round = watchList ? await watchList.refresh(client, (await checkpoints.findOneBy({ chainId }))!.indexedBlock) : null;
           await rounds.step(ctx, round);
           for (const row of round?.backfilling ?? []) {
