@@ -32,7 +32,8 @@ export const startReceiver = async (port = 0): Promise<Receiver> => {
       const path = req.url ?? '/';
       const n = counts.get(path) ?? 0;
       counts.set(path, n + 1);
-      const answer = (behaviours.get(path) ?? (() => ({ status: 200 })))(n, req);
+      const ok: Behaviour = () => ({ status: 200 });
+      const answer = (behaviours.get(path) ?? ok)(n, req);
       const respond = () => {
         if (answer.status >= 200 && answer.status < 300) {
           received.push({
