@@ -8,22 +8,26 @@ import { num } from './sql';
 
 /**
  * What the reads select `FROM … b`: the `balances` table, or a table of the same columns as of block `atBlock` (checked
- * by `checkedAtBlock`, so an integer inlined). It is a plain select, which both engines merge into the query around it:
- * that query's conditions reach balance_changes, an account's through idx_balance_changes_account (ordered as the
- * balances list is), a contract's through the primary key; each row found costs one seek of the same index to check
- * that no later change at or below the block replaced it.
+ * by `checkedAtBlock`, so an integer inlined). Every balance that ever changed has a `balances` row (zero ones stay),
+ * so the rows come from `balances` as the live reads find them (an account's through its index, a token's holders
+ * through theirs), each joined to its latest change at or below the block: one seek of idx_balance_changes_account
+ * for that change's block, one of the primary key for the row. A balance is read in two seeks, a token's holders at a
+ * block cost two seeks per account that ever held it, whatever the history's length. A plain select with no grouping,
+ * which both engines merge into the query around it.
  */
 export const balancesAt = (db: Db, atBlock: number | null | undefined): string => {
   if (atBlock === null || atBlock === undefined) return 'balances';
   if (!Number.isSafeInteger(atBlock)) throw new Error(`atBlock must be checked first (got ${atBlock})`);
   // MySQL: the holders order reads the balance's digit count from the column that balances has (virtual there).
   const digits = dialectOf(db) === 'mysql' ? ', CHAR_LENGTH(bc.balance) AS balance_digits' : '';
-  return `(SELECT bc.chain_id, bc.contract, bc.account, bc.token_id, bc.balance, bc.block_number, bc.block_hash${digits}
-    FROM balance_changes bc
-    WHERE bc.block_number <= ${atBlock} AND NOT EXISTS (
-      SELECT 1 FROM balance_changes nx
-      WHERE nx.chain_id = bc.chain_id AND nx.account = bc.account AND nx.contract = bc.contract AND nx.token_id = bc.token_id
-        AND nx.block_number > bc.block_number AND nx.block_number <= ${atBlock}))`;
+  return `(SELECT k.chain_id, k.contract, k.account, k.token_id, bc.balance, bc.block_number, bc.block_hash${digits}
+    FROM balances k JOIN balance_changes bc
+      ON bc.chain_id = k.chain_id AND bc.contract = k.contract AND bc.account = k.account AND bc.token_id = k.token_id
+      AND bc.block_number = (
+        SELECT x.block_number FROM balance_changes x
+        WHERE x.chain_id = k.chain_id AND x.account = k.account AND x.contract = k.contract AND x.token_id = k.token_id
+          AND x.block_number <= ${atBlock}
+        ORDER BY x.block_number DESC LIMIT 1))`;
 };
 
 type Checkpoint = { indexedBlock: number; startBlock: number };
