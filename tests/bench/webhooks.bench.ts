@@ -87,6 +87,14 @@ const main = async () => {
       ...(o.webhookPollMs ? { WEBHOOK_POLL_MS: o.webhookPollMs } : {}),
     });
     app = await createApp(config, createLogger({ logLevel: 'warn' }), { serve: true, index: true, pollMs: o.head === 'ws' ? 1_000 : o.pollMs });
+    // When ingestion published each block's logs (after its commit, which also wrote the outbox rows): splits the
+    // latency into ingestion (mined → committed) and delivery (committed → received).
+    const committed = new Map<number, number>();
+    const publish = app.pubsub.publish.bind(app.pubsub);
+    app.pubsub.publish = (async (topic, events) => {
+      if (topic === 'logs') for (const e of events as Array<{ blockNumber: number }>) if (!committed.has(e.blockNumber)) committed.set(e.blockNumber, nowMs());
+      return publish(topic, events);
+    }) as typeof app.pubsub.publish;
     const { port: strataPort } = await app.start();
     await waitForIndexed(app.db, anvil.chainId, await blockNumber(anvil), 60_000);
 
@@ -132,7 +140,16 @@ const main = async () => {
     }
     const report = await receiver.call<Report>('report', { blocks: [...mined.keys()], sinceMs: latencyStart });
     const latencies: number[] = [];
-    for (const { block, arrivals } of report.perBlock) for (const at of arrivals) latencies.push(at - mined.get(block)!);
+    const ingestion: number[] = [];
+    const delivery: number[] = [];
+    for (const { block, arrivals } of report.perBlock) {
+      const c = committed.get(block);
+      if (c !== undefined) ingestion.push(c - mined.get(block)!);
+      for (const at of arrivals) {
+        latencies.push(at - mined.get(block)!);
+        if (c !== undefined) delivery.push(at - c);
+      }
+    }
     const latencyLine = {
       scenario: 'webhooks-latency',
       database: config.database.kind,
@@ -141,6 +158,9 @@ const main = async () => {
       blocks: mined.size,
       incompleteBlocks: incomplete,
       blockMinedToDeliveryReceivedMs: summarize(latencies),
+      minedToCommittedMs: summarize(ingestion),
+      committedToReceivedMs: summarize(delivery),
+      webhookPollMs: config.webhooks.pollMs,
       loadAverage: loadAverage(),
     };
     print(latencyLine);
