@@ -54,7 +54,7 @@ const Page = ({ route, session, setSession }: { route: Route; session: Session; 
     case 'token':
       return project ? <Token token={project.token} collectionId={route.collectionId} tokenId={route.tokenId} /> : <NeedsProject />;
     case 'contracts':
-      return <Contracts token={session.token} operator={session.role === 'OPERATOR'} />;
+      return <Contracts token={session.token} operator={session.role === 'OPERATOR'} chainId={route.chainId} address={route.address} />;
     case 'chains':
       return <Chains token={session.token} />;
   }

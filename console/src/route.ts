@@ -9,12 +9,13 @@ export type Route =
   | { page: 'collections' }
   | { page: 'collection'; collectionId: number }
   | { page: 'token'; collectionId: number; tokenId: string }
-  | { page: 'contracts' }
+  | { page: 'contracts'; chainId?: string; address?: string }
   | { page: 'chains' };
 
 export const parseRoute = (hash: string): Route | null => {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   const [first, id, sub, tokenId] = parts;
+  if (first === 'contracts' && id && sub) return { page: 'contracts', chainId: id, address: sub };
   if (first === 'collections' && id && /^\d+$/.test(id)) {
     if (sub === 'tokens' && tokenId) return { page: 'token', collectionId: Number(id), tokenId };
     return { page: 'collection', collectionId: Number(id) };
@@ -29,6 +30,8 @@ export const hrefOf = (route: Route): string => {
       return `#/collections/${route.collectionId}`;
     case 'token':
       return `#/collections/${route.collectionId}/tokens/${encodeURIComponent(route.tokenId)}`;
+    case 'contracts':
+      return route.chainId && route.address ? `#/contracts/${encodeURIComponent(route.chainId)}/${route.address}` : '#/contracts';
     default:
       return `#/${route.page}`;
   }

@@ -262,3 +262,29 @@ it('drops the “copy it now” banner when the key it shows is revoked', () =>
     await page.waitForFunction(() => ![...document.querySelectorAll('li.key strong')].some((s) => s.textContent === 'temp'));
     expect(await page.$('[data-testid=issued-key]')).toBeNull();
   }));
+
+it('gives every page a URL that a reload (or a bookmark) lands on again, the contract page included', () =>
+  step('urls', async () => {
+    await signIn(ADMIN_TOKEN);
+    await clickButton('Open project metadata');
+    await page.waitForFunction(() => location.hash === '#/collections');
+    await clickLink('Contracts');
+    await fill('Chain id or name', String(env.anvil.chainId), 'form[aria-label="Open a contract"]');
+    await fill('Contract address', gold, 'form[aria-label="Open a contract"]');
+    await clickButton('Open contract');
+    await page.waitForFunction((a) => location.hash.endsWith(`/${a}`), {}, gold);
+    expect(await page.evaluate(() => location.hash)).toBe(`#/contracts/${env.anvil.chainId}/${gold}`);
+    const pages: [string, string, string][] = [
+      [`#/contracts/${env.anvil.chainId}/${gold}`, 'form[aria-label^="Flags of"] h3', 'Gold'],
+      ['#/projects', 'main h2', 'Projects'],
+      ['#/chains', 'main h2', 'Indexing'],
+      [`#/collections/${collectionId}`, 'main h2', 'Dunes'],
+      ['#/keys', 'main h2', 'Access keys'],
+    ];
+    for (const [hash, selector, expected] of pages) {
+      await page.goto(`${origin}/console${hash}`, { waitUntil: 'networkidle0' });
+      await page.reload({ waitUntil: 'networkidle0' });
+      expect(await page.evaluate(() => location.hash)).toBe(hash);
+      await waitForText(expected, selector);
+    }
+  }));

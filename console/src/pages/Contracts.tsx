@@ -11,6 +11,7 @@ import { ActionNotice, ErrorNotice } from '../components/Notice';
 import { TraitFilters } from '../components/TraitFilters';
 import { graphql } from '../gql';
 import { useAction } from '../hooks';
+import { go } from '../route';
 
 const Search = graphql(`
   query ConsoleSearchContracts($q: String!) {
@@ -91,7 +92,8 @@ const FlagsForm = ({ token, info, onSaved }: { token: string; info: Info; onSave
 };
 
 /** `operator`: the session is the operator's (only then are overrides offered, as the server allows only them). */
-export const Contracts = ({ token, operator }: { token: string; operator: boolean }) => {
+/** `chainId` and `address`: the contract the URL names (#/contracts/<chain>/<address>), opened on arrival and on reload. */
+export const Contracts = ({ token, operator, chainId: routeChain, address: routeAddress }: { token: string; operator: boolean; chainId?: string; address?: string }) => {
   const [q, setQ] = useState('');
   const [chainId, setChainId] = useState('');
   const [address, setAddress] = useState('');
@@ -104,8 +106,14 @@ export const Contracts = ({ token, operator }: { token: string; operator: boolea
     open.run(async () => {
       const { contractInfo } = await lookup(token, chain, contract);
       setInfo(contractInfo ?? null);
+      // The page's URL names the contract: it can be bookmarked, shared with another operator, reloaded.
+      if (contractInfo) go({ page: 'contracts', chainId: String(contractInfo.chainId), address: contractInfo.address });
     });
   useEffect(() => setInfo(null), [token]);
+  useEffect(() => {
+    const shown = info && String(info.chainId) === routeChain && info.address === routeAddress?.toLowerCase();
+    if (routeChain && routeAddress && !shown) void openContract(routeChain, routeAddress);
+  }, [token, routeChain, routeAddress]);
 
   return (
     <section aria-labelledby="contracts-title">
