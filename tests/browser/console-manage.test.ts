@@ -288,3 +288,31 @@ it('gives every page a URL that a reload (or a bookmark) lands on again, the con
       await waitForText(expected, selector);
     }
   }));
+
+it('fits a 390 px phone without sideways scrolling on every page, the token page included', () =>
+  step('phone', async () => {
+    const made = await env.server.graphql(
+      'mutation($c: Int!, $t: TokenMetadataInput!) { createCollectionToken(collectionId: $c, token: $t) { tokenId } }',
+      { c: collectionId, t: { tokenId: '115792089237316195423570985008687907853269984665640564039457584007913129639935', name: 'A token with the longest id there is', attributes: [{ trait_type: 'Background', value: 'a rather long value that people paste in' }] } },
+      { Authorization: `Bearer ${env.project.bearerToken}` },
+    );
+    expect(made.body.errors).toBeUndefined();
+    const tokenId = made.body.data.createCollectionToken.tokenId;
+    await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    for (const hash of [
+      '#/projects',
+      '#/keys',
+      '#/collections',
+      `#/collections/${collectionId}`,
+      `#/collections/${collectionId}/tokens/${tokenId}`,
+      `#/contracts/${env.anvil.chainId}/${gold}`,
+      '#/chains',
+    ]) {
+      await page.goto(`${origin}/console${hash}`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('main h2');
+      if (hash === '#/keys') await clickButton('Usage default');
+      // The page itself never scrolls sideways; wide tables scroll inside their own box.
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth, screen: window.innerWidth }));
+      expect({ hash, ...widths }).toEqual({ hash, page: 390, body: 390, screen: 390 });
+    }
+  }));
