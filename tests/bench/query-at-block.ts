@@ -1,0 +1,99 @@
+// Benchmark: state as of a block (atBlock) on the erc20-100k chain (100,064 transfers, 5,001 holders of one token):
+// ingests it cold, then times the domain reads behind GraphQL's tokenBalances and tokenHolders, now and at random
+// blocks, and reports the size of the index they read (idx_balance_changes_account) per event.
+// Run: NODE_ENV=production npx tsx tests/bench/query-at-block.ts [-- [--mysql mysql://root@127.0.0.1:3306/strata_abench]
+//      [--runs 200]]
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/config/logger';
+import { dialectOf, readQuery, type Db } from '../../src/db';
+import { readBalances } from '../../src/domain/indexer/balances';
+import { readHolders } from '../../src/domain/indexer/holders';
+import { createApp } from '../../src/main/app';
+import { numberOption, option } from './lib/args';
+import { ERC20_100K, ensureMysqlDatabase, startErc20Chain, strataEnv, waitForIndexed } from './lib/erc20-100k';
+import { nowMs, prng, summarize } from './lib/stats';
+
+const page = (pageSize: number) => ({ pageSize, backward: false, cursor: null });
+
+const indexBytes = async (db: Db): Promise<number | null> => {
+  try {
+    if (dialectOf(db) === 'sqlite') {
+      const [r] = await db.query(`SELECT SUM(pgsize) AS n FROM dbstat WHERE name = 'idx_balance_changes_account'`);
+      return Number(r.n);
+    }
+    await db.query('ANALYZE TABLE balance_changes');
+    const [r] = await db.query(
+      `SELECT stat_value * @@innodb_page_size AS n FROM mysql.innodb_index_stats
+       WHERE database_name = DATABASE() AND table_name = 'balance_changes' AND index_name = 'idx_balance_changes_account' AND stat_name = 'size'`,
+    );
+    return r ? Number(r.n) : null;
+  } catch {
+    return null;
+  }
+};
+
+const main = async () => {
+  const runs = numberOption('runs', 200);
+  const mysql = option('mysql');
+  if (mysql) await ensureMysqlDatabase(mysql, { drop: true });
+  const chain = await startErc20Chain();
+  const env = strataEnv(chain.anvil, { url: chain.anvil.rpcUrl, dataDir: chain.dir, mysqlUrl: mysql });
+  const app = await createApp(loadConfig(env), createLogger({ logLevel: 'warn' }), { serve: false, index: true, pollMs: 200 });
+  await app.start();
+  await waitForIndexed(app.db, chain.anvil.chainId, ERC20_100K.lastBlock - 1);
+  // The query indexes are built once the backfill reaches the head (ingestion/query-index-deferral.ts).
+  for (let i = 0; i < 600; i++) {
+    const present = await readQuery<{ n: unknown }>(
+      app.db,
+      dialectOf(app.db) === 'sqlite'
+        ? `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'index' AND name = 'idx_balance_changes_account'`
+        : `SELECT COUNT(*) AS n FROM information_schema.statistics WHERE table_schema = DATABASE() AND index_name = 'idx_balance_changes_account'`,
+      [],
+    );
+    if (Number(present[0].n) > 0) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const db = app.db;
+  const chainId = chain.anvil.chainId;
+  const accounts = (await readQuery<{ account: string }>(db, 'SELECT DISTINCT account FROM balances WHERE chain_id = ?', [chainId])).map((r) => String(r.account));
+  const [{ n: changes }] = await readQuery<{ n: unknown }>(db, 'SELECT COUNT(*) AS n FROM balance_changes', []);
+  const indexed = ERC20_100K.lastBlock - 1;
+  const random = prng(11);
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+  const block = () => 1 + Math.floor(random() * indexed);
+  const selection = { status: 'ALL' as const, always: [] };
+  const balancesQ = (account: string, atBlock: number | null) => ({ chainId, accounts: [account], contracts: [], excluded: [], tokenId: null, selection, page: page(50), atBlock });
+
+  const time = async (label: string, run: () => Promise<unknown>) => {
+    for (let i = 0; i < 10; i++) await run(); // warm-up
+    const ms: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = nowMs();
+      await run();
+      ms.push(nowMs() - t);
+    }
+    console.log(JSON.stringify({ read: label, ...summarize(ms) }));
+  };
+  await time('balances of one account, now', () => readBalances(db, balancesQ(pick(accounts), null)));
+  await time('balances of one account, atBlock', () => readBalances(db, balancesQ(pick(accounts), block())));
+  const holders = (atBlock: number | null) => ({ chainId, contract: ERC20_100K.token, tokenId: '', atBlock, page: page(50) });
+  await time('holders, first page of 50, now', () => readHolders(db, holders(null)));
+  await time('holders, first page of 50, atBlock', () => readHolders(db, holders(block())));
+  const bytes = await indexBytes(db);
+  console.log(
+    JSON.stringify({
+      database: dialectOf(db),
+      balanceChanges: Number(changes),
+      accounts: accounts.length,
+      accountIndexBytes: bytes,
+      accountIndexBytesPerEvent: bytes === null ? null : Math.round(bytes / 100_064),
+    }),
+  );
+  await app.stop();
+  await chain.stop();
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
