@@ -7,7 +7,7 @@
 import os from 'node:os';
 import crypto from 'node:crypto';
 import client from 'prom-client';
-import { In } from 'typeorm';
+import { In, LessThan } from 'typeorm';
 import type { Config } from '../../config';
 import type { Logger } from '../../config/logger';
 import { WebhookDeliveryEntity, WebhookListenerEntity, type Db, type WebhookDeliveryRow, type WebhookListenerRow } from '../../db';
@@ -22,6 +22,9 @@ import { signedHeaders } from './signing';
 const CONCURRENT_LISTENERS = 64;
 /** Bytes of a receiver's answer read (for the delivery log's error); the rest is dropped. */
 const RESPONSE_BYTES = 1024;
+/** The delivery log keeps delivered rows this long (replay rebuilds older ones from storage). */
+export const DELIVERED_RETENTION_MS = 7 * 24 * 3_600_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 export type WebhookSettings = Config['webhooks'];
 
@@ -81,6 +84,7 @@ export const createDeliveryWorker = ({
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | null = null;
+  let prunedAt = 0;
 
   const attempt = async (listener: WebhookListenerRow, row: WebhookDeliveryRow): Promise<Outcome> => {
     const body = envelopeOf(row);
@@ -167,6 +171,10 @@ export const createDeliveryWorker = ({
   const tick = async () => {
     try {
       const now = Date.now();
+      if (now - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = now;
+        await deliveries.delete({ status: 'delivered', deliveredAt: LessThan(new Date(now - DELIVERED_RETENTION_MS)) });
+      }
       for (const [id, at] of waiting) if (at <= now) waiting.delete(id);
       const free = CONCURRENT_LISTENERS - running.size;
       if (free <= 0 || stopped) return;
