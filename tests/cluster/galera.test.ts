@@ -96,15 +96,20 @@ beforeAll(async () => {
   await c.query('CREATE DATABASE strata CHARACTER SET utf8mb4 COLLATE utf8mb4_bin');
   await c.end();
   // Indexer A writes through node 1 first, B (the standby) through node 2, the server reads through node 1.
-  indexers.push(await startStrata(['index'], env([0, 1, 2]), /ingestion started/, 60_000));
-  indexers.push(await startStrata(['index'], env([1, 2, 0]), /waiting for its lock/, 60_000));
-  serve = await startStrata(['serve', '--no-index'], env([0, 1, 2]), /"port":(\d+)/, 60_000);
+  // A applies every migration first: each DDL statement is replicated in total order to all three nodes, which on a
+  // loaded machine takes a minute or more.
+  indexers.push(await startStrata(['index'], env([0, 1, 2]), /ingestion started/, 240_000));
+  // Migrated by A: the others start side by side.
+  const [standby, server, created] = await Promise.all([
+    startStrata(['index'], env([1, 2, 0]), /waiting for its lock/, 240_000),
+    startStrata(['serve', '--no-index'], env([0, 1, 2]), /"port":(\d+)/, 240_000),
+    run(process.execPath, [BIN, 'project', 'create', '--name', 'galera'], { env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env([0, 1, 2]) } }),
+  ]);
+  indexers.push(standby);
+  serve = server;
   servePort = Number(serve.match[1]);
-  const { stdout } = await run(process.execPath, [BIN, 'project', 'create', '--name', 'galera'], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env([0, 1, 2]) },
-  });
-  ({ accessKey } = JSON.parse(stdout));
-}, 240_000);
+  ({ accessKey } = JSON.parse(created.stdout));
+}, 600_000);
 
 afterAll(async () => {
   for (const s of streams) s.close();
