@@ -6,6 +6,8 @@
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/config/logger';
 import { dialectOf, readQuery, type Db } from '../../src/db';
+import type { ChainConfig } from '../../src/config';
+import { checkedAtBlock } from '../../src/domain/indexer/at-block';
 import { readBalances } from '../../src/domain/indexer/balances';
 import { readHolders } from '../../src/domain/indexer/holders';
 import { createApp } from '../../src/main/app';
@@ -55,6 +57,8 @@ const main = async () => {
   }
   const db = app.db;
   const chainId = chain.anvil.chainId;
+  // As the service does before every atBlock read: it looks up whether the account index exists (at-block.ts).
+  await checkedAtBlock(db, { chainId, startBlock: 0 } as ChainConfig, 'atBlock', 1);
   const accounts = (await readQuery<{ account: string }>(db, 'SELECT DISTINCT account FROM balances WHERE chain_id = ?', [chainId])).map((r) => String(r.account));
   const [{ n: changes }] = await readQuery<{ n: unknown }>(db, 'SELECT COUNT(*) AS n FROM balance_changes', []);
   const indexed = ERC20_100K.lastBlock - 1;
