@@ -36,6 +36,8 @@ beforeAll(async () => {
 });
 
 const withScreenshot = (name: string, step: () => Promise<void>) => photographed(page, name, step);
+// The page carries GraphiQL's 9 MB bundle: on a loaded CI machine one load alone has taken ~50 s.
+const PAGE_LOAD_TIMEOUT_MS = 180_000;
 
 afterAll(async () => {
   await browser?.close();
@@ -95,7 +97,7 @@ it('opens each preset tab with one pointer click on a first visit', () => withSc
   } finally {
     await context.close();
   }
-}));
+}}), PAGE_LOAD_TIMEOUT_MS);
 
 it('runs a preset query and a live subscription with the key typed in the Headers tab', () => withScreenshot('graphiql', async () => {
   await page.goto(`${server.url.replace('localhost', '127.0.0.1')}/`, { waitUntil: 'networkidle0', timeout: 120_000 });
@@ -118,4 +120,4 @@ it('runs a preset query and a live subscription with the key typed in the Header
 
   expect(watched.outside).toEqual([]);
   expect(watched.consoleErrors).toEqual([]);
-}));
+}}), PAGE_LOAD_TIMEOUT_MS);
