@@ -19,7 +19,7 @@ import { backoffMs, retryAfterMs } from './retry';
 import { signedHeaders } from './signing';
 
 /** Listeners one process delivers at once. */
-const CONCURRENT_LISTENERS = 64;
+const CONCURRENT_LISTENERS = 256;
 /** Bytes of a receiver's answer read (for the delivery log's error); the rest is dropped. */
 const RESPONSE_BYTES = 1024;
 /** The delivery log keeps delivered rows this long (replay rebuilds older ones from storage). */
