@@ -97,7 +97,7 @@ it('opens each preset tab with one pointer click on a first visit', () => withSc
   } finally {
     await context.close();
   }
-}}), PAGE_LOAD_TIMEOUT_MS);
+}), PAGE_LOAD_TIMEOUT_MS);
 
 it('runs a preset query and a live subscription with the key typed in the Headers tab', () => withScreenshot('graphiql', async () => {
   await page.goto(`${server.url.replace('localhost', '127.0.0.1')}/`, { waitUntil: 'networkidle0', timeout: 120_000 });
@@ -120,4 +120,4 @@ it('runs a preset query and a live subscription with the key typed in the Header
 
   expect(watched.outside).toEqual([]);
   expect(watched.consoleErrors).toEqual([]);
-}}), PAGE_LOAD_TIMEOUT_MS);
+}), PAGE_LOAD_TIMEOUT_MS);
