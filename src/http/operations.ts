@@ -7,7 +7,6 @@ import type http from 'node:http';
 import type client from 'prom-client';
 import type { Config } from '../config';
 import type { Logger } from '../config/logger';
-import { In } from 'typeorm';
 import { ChainCheckpointEntity, isDatabaseReady, type Db } from '../db';
 import { createListener, sendJson, type HttpServer } from './listener';
 import { applySecurityHeaders } from './security-headers';
@@ -31,7 +30,8 @@ export const readinessReasons = async (db: Db, r: Readiness, log?: Pick<Logger, 
   try {
     if (await db.showMigrations()) reasons.push('database schema is not current: migrations are pending (strata migrate)');
     if (!r.indexedChains.length) return reasons;
-    const rows = await db.getRepository(ChainCheckpointEntity).findBy({ chainId: In([...r.indexedChains]) });
+    // One row per configured chain: read them all.
+    const rows = await db.getRepository(ChainCheckpointEntity).find();
     for (const chainId of r.indexedChains) {
       const cp = rows.find((row) => row.chainId === chainId);
       const lag = cp ? cp.headBlock - cp.indexedBlock : null;
