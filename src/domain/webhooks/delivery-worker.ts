@@ -81,9 +81,18 @@ export const createDeliveryWorker = ({
   const running = new Map<number, Promise<void>>();
   /** Listeners whose next delivery waits for its retry time: not looked at before then. */
   const waiting = new Map<number, number>();
+  /**
+   * Leases this process holds, with the expiry it last wrote. A lease is kept between rounds (each recorded outcome
+   * renews it in the same transaction), so a busy listener costs one write per POST, not an acquire and a release
+   * around every drain; an idle one lapses after WEBHOOK_LEASE_MS and any process may take it then.
+   */
+  const held = new Map<number, { lease: Lease; expiresAt: number }>();
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | null = null;
+  /** A commit announced while a round ran: run another right after it. */
+  let again = false;
+  let unsubscribe: Array<() => void> = [];
   let prunedAt = 0;
 
   const attempt = async (listener: WebhookListenerRow, row: WebhookDeliveryRow): Promise<Outcome> => {
@@ -116,7 +125,8 @@ export const createDeliveryWorker = ({
       const delay = outcome.retryAfterMs ?? backoffMs(attempts, settings.retryBaseMs, settings.retryMaxMs);
       change = { status: 'retrying', attempts, lastStatus: outcome.status, latencyMs: outcome.latencyMs, lastError: outcome.error, nextAttemptAt: new Date(now.getTime() + delay) };
     }
-    const held = await db.transaction(async (m) => {
+    const renewedUntil = Date.now() + settings.leaseMs;
+    const stillHeld = await db.transaction(async (m) => {
       if (!(await renewLease(m, lease, settings.leaseMs))) return false;
       await m.getRepository(WebhookDeliveryEntity).update({ id: row.id }, change);
       if (next === 'dead') {
@@ -125,13 +135,21 @@ export const createDeliveryWorker = ({
       }
       return true;
     });
-    if (held && next === 'wait') waiting.set(listener.id, change.nextAttemptAt!.getTime());
-    return { held, next };
+    if (stillHeld) held.set(lease.listenerId, { lease, expiresAt: renewedUntil });
+    else held.delete(lease.listenerId);
+    if (stillHeld && next === 'wait') waiting.set(listener.id, change.nextAttemptAt!.getTime());
+    return { held: stillHeld, next };
   };
 
   /** Sends the listener's deliveries in order while they succeed; the lease is renewed around every attempt. */
   const drain = async (lease: Lease) => {
-    const renewer = setInterval(() => void renewLease(db.manager, lease, settings.leaseMs).catch(() => undefined), Math.max(100, Math.floor(settings.leaseMs / 3)));
+    const renew = async () => {
+      const until = Date.now() + settings.leaseMs;
+      if (await renewLease(db.manager, lease, settings.leaseMs)) held.set(lease.listenerId, { lease, expiresAt: until });
+      else held.delete(lease.listenerId);
+    };
+    // Kept alive while an attempt may outlast a third of the lease (a slow receiver, up to WEBHOOK_TIMEOUT_MS).
+    const renewer = setInterval(() => void renew().catch(() => undefined), Math.max(100, Math.floor(settings.leaseMs / 3)));
     renewer.unref();
     try {
       while (!stopped) {
@@ -164,8 +182,17 @@ export const createDeliveryWorker = ({
       }
     } finally {
       clearInterval(renewer);
-      await releaseLease(db, lease).catch(() => undefined);
     }
+  };
+
+  /** The listener's lease: the one held while it has a margin left, else a fresh one (null: another process has it). */
+  const leaseFor = async (id: number): Promise<Lease | null> => {
+    const mine = held.get(id);
+    if (mine && mine.expiresAt - Date.now() > settings.leaseMs / 3) return mine.lease;
+    held.delete(id);
+    const lease = await acquireLease(db, id, holder, settings.leaseMs);
+    if (lease) held.set(id, { lease, expiresAt: Date.now() + settings.leaseMs });
+    return lease;
   };
 
   const tick = async () => {
@@ -187,7 +214,7 @@ export const createDeliveryWorker = ({
         .getRawMany<{ listenerId: number | string }>();
       const ids = due.map((r) => Number(r.listenerId)).filter((id) => !running.has(id) && !waiting.has(id));
       for (const id of ids.slice(0, free)) {
-        const lease = await acquireLease(db, id, holder, settings.leaseMs);
+        const lease = await leaseFor(id);
         if (!lease) continue;
         const p = drain(lease)
           .catch((err) => logger.warn({ err, listener: id }, 'webhook delivery failed unexpectedly'))
@@ -199,30 +226,55 @@ export const createDeliveryWorker = ({
     }
   };
 
+  const runRound = () => {
+    clearTimeout(timer);
+    ticking = tick().finally(() => {
+      ticking = null;
+      if (again) {
+        again = false;
+        if (!stopped) return runRound();
+      }
+      schedule();
+    });
+  };
+
   const schedule = () => {
     if (stopped) return;
-    timer = setTimeout(() => {
-      ticking = tick().finally(() => {
-        ticking = null;
-        schedule();
-      });
-    }, settings.pollMs);
+    clearTimeout(timer);
+    timer = setTimeout(runRound, settings.pollMs);
     timer.unref();
+  };
+
+  /**
+   * A chain committed (ingestion publishes after the commit that wrote the outbox rows): look for due deliveries now
+   * instead of at the next poll. The poll stays for retries coming due and for commits of processes without a shared
+   * pub/sub.
+   */
+  const wake = () => {
+    if (stopped) return;
+    if (ticking) again = true;
+    else runRound();
   };
 
   return {
     start() {
       if (!stopped) return;
       stopped = false;
+      unsubscribe = (['logs', 'balances', 'receipts'] as const).map((topic) => pubsub.subscribe(topic, wake));
       schedule();
     },
     async stop(ms = 5_000) {
       stopped = true;
+      for (const off of unsubscribe) off();
+      unsubscribe = [];
       clearTimeout(timer);
       await ticking;
       let t: NodeJS.Timeout | undefined;
       await Promise.race([Promise.allSettled([...running.values()]), new Promise((r) => (t = setTimeout(r, ms)))]);
       clearTimeout(t);
+      // Let another process take this one's listeners at once rather than after their leases lapse.
+      await Promise.allSettled([...held.values()].filter(({ lease }) => !running.has(lease.listenerId)).map(({ lease }) => releaseLease(db, lease)));
+      held.clear();
       if (!given) await fetcher.close();
     },
   };
