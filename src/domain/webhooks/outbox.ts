@@ -21,9 +21,27 @@ export type WebhookOutbox = {
 };
 
 const INSERT_ROWS = 200;
+/**
+ * Payload bytes per INSERT: a statement must stay under the server's packet limit (MariaDB's max_allowed_packet is
+ * 16 MiB by default; a burst block gives 100 listeners a full delivery each, 30 MB in 200 rows), and one delivery of
+ * WEBHOOK_BATCH_SIZE items is far below this.
+ */
+const INSERT_BYTES = 2 * 1024 * 1024;
 
 const insertAll = async (m: EntityManager, rows: NewDelivery[]) => {
-  for (let i = 0; i < rows.length; i += INSERT_ROWS) await m.getRepository(WebhookDeliveryEntity).insert(rows.slice(i, i + INSERT_ROWS));
+  let chunk: NewDelivery[] = [];
+  let bytes = 0;
+  const flush = async () => {
+    if (chunk.length) await m.getRepository(WebhookDeliveryEntity).insert(chunk);
+    chunk = [];
+    bytes = 0;
+  };
+  for (const row of rows) {
+    if (chunk.length && (chunk.length >= INSERT_ROWS || bytes + row.payload.length > INSERT_BYTES)) await flush();
+    chunk.push(row);
+    bytes += row.payload.length;
+  }
+  await flush();
   return rows.length;
 };
 
