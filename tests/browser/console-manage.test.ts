@@ -59,16 +59,25 @@ const fill = async (label: string, value: string, scope?: string) => {
   await input.type(value);
 };
 
-/** A pointer click on the enabled button whose text reads `text`. */
+/**
+ * A pointer click on the enabled button whose text reads `text`. A re-render between finding the button and clicking
+ * it (a poll's reload) replaces the element: it is found again, as a user would aim at the new one.
+ */
 const clickButton = async (text: string, scope = 'body') => {
-  const button = await page.waitForFunction(
-    (t, within) =>
-      [...document.querySelectorAll(`${within} button`)].find((b) => b.textContent?.replace(/\s+/g, ' ').trim() === t && !(b as HTMLButtonElement).disabled) ?? null,
-    {},
-    text,
-    scope,
-  );
-  await (button.asElement() as ElementHandle<HTMLButtonElement>).click();
+  for (let attempt = 1; ; attempt++) {
+    const button = await page.waitForFunction(
+      (t, within) =>
+        [...document.querySelectorAll(`${within} button`)].find((b) => b.textContent?.replace(/\s+/g, ' ').trim() === t && !(b as HTMLButtonElement).disabled) ?? null,
+      {},
+      text,
+      scope,
+    );
+    try {
+      return await (button.asElement() as ElementHandle<HTMLButtonElement>).click();
+    } catch (err) {
+      if (attempt >= 3 || !/detached/i.test(String(err))) throw err;
+    }
+  }
 };
 
 const clickLink = async (text: string) => {

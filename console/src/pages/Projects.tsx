@@ -60,7 +60,18 @@ type Props = {
 };
 
 /** A project's row actions: rename in place, delete after confirmation. */
-const RowActions = ({ token, project, onChanged, onDeleted }: { token: string; project: { id: number; name: string }; onChanged: () => void; onDeleted: () => void }) => {
+const RowActions = ({
+  token,
+  project,
+  onChanged,
+  onDeleted,
+}: {
+  token: string;
+  project: { id: number; name: string };
+  onChanged: () => void;
+  /** Told what to say: the row (and this component's notice) goes with the project, so the page shows it. */
+  onDeleted: (notice: string) => void;
+}) => {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(project.name);
   const action = useAction();
@@ -77,8 +88,7 @@ const RowActions = ({ token, project, onChanged, onDeleted }: { token: string; p
           void action.run(async () => {
             if (!confirm(`Delete project “${project.name}” with its access keys and bearer tokens?`)) return;
             await request(token, DeleteProject, { projectId: project.id });
-            onDeleted();
-            return `Project ${project.name} deleted.`;
+            onDeleted(`Project ${project.name} deleted.`);
           })
         }
       >
@@ -113,6 +123,7 @@ export const Projects = ({ session, onOpen, onClosed }: Props) => {
   const projects = useLoad(() => request(session.token, ProjectsQuery, {}), [session.token]);
   const [name, setName] = useState('');
   const [issued, setIssued] = useState<{ projectId: number; accessKey: string; bearerToken: string } | null>(null);
+  const [deleted, setDeleted] = useState<string | null>(null);
   const create = useAction();
   const open = useAction();
   const operator = session.role === 'OPERATOR';
@@ -142,6 +153,11 @@ export const Projects = ({ session, onOpen, onClosed }: Props) => {
       <h2 id="projects-title">Projects</h2>
       <ErrorNotice error={projects.error} />
       <ActionNotice action={open} />
+      {deleted && (
+        <p class="notice done" role="status">
+          {deleted}
+        </p>
+      )}
       <table>
         <caption class="visually-hidden">Projects</caption>
         <thead>
@@ -169,7 +185,11 @@ export const Projects = ({ session, onOpen, onClosed }: Props) => {
                     token={session.token}
                     project={p}
                     onChanged={projects.reload}
-                    onDeleted={() => (session.project?.id === p.id ? onClosed() : projects.reload())}
+                    onDeleted={(notice) => {
+                      setDeleted(notice);
+                      if (session.project?.id === p.id) onClosed();
+                      else projects.reload();
+                    }}
                   />
                 </div>
               </td>
