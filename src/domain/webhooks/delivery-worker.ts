@@ -200,7 +200,10 @@ export const createDeliveryWorker = ({
       const now = Date.now();
       if (now - prunedAt > PRUNE_EVERY_MS) {
         prunedAt = now;
-        await deliveries.delete({ status: 'delivered', deliveredAt: LessThan(new Date(now - DELIVERED_RETENTION_MS)) });
+        // Looked for first: a DELETE is a write even when it finds nothing, and on SQLite another process's write
+        // turns an ingester's read-then-write transaction into SQLITE_BUSY (a retried batch) for nothing.
+        const old = { status: 'delivered' as const, deliveredAt: LessThan(new Date(now - DELIVERED_RETENTION_MS)) };
+        if (await deliveries.exists({ where: old })) await deliveries.delete(old);
       }
       for (const [id, at] of waiting) if (at <= now) waiting.delete(id);
       const free = CONCURRENT_LISTENERS - running.size;
