@@ -13,7 +13,8 @@ export type LogFormat = 'json' | 'pretty' | 'auto';
 export const createLogger = (config: Pick<Config, 'logLevel'> & { logFormat?: LogFormat }): Logger => {
   const options = { level: config.logLevel, base: { service: 'strata' } };
   const format = config.logFormat ?? 'auto';
-  if (format === 'json' || (format === 'auto' && !process.stdout.isTTY)) return pino(options);
+  // Synchronous too: the `stopped` line written just before process.exit must not be left in a buffer.
+  if (format === 'json' || (format === 'auto' && !process.stdout.isTTY)) return pino(options, pino.destination({ dest: 1, sync: true }));
   return pino(
     options,
     pretty({
