@@ -1,4 +1,5 @@
-// Webhooks (#31): listeners, the outbox that is also the delivery log, and the per-listener delivery leases.
+// Webhooks (#31): listeners and the outbox that is also the delivery log. Delivery leases are rows of the shared
+// `leases` table (src/db/leases.ts), named per listener.
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 
 export class Webhooks1795784001195 implements MigrationInterface {
@@ -55,21 +56,9 @@ export class Webhooks1795784001195 implements MigrationInterface {
     await q.createIndex('webhook_deliveries', new TableIndex({ name: 'idx_webhook_deliveries_listener', columnNames: ['listener_id', 'status', 'id'] }));
     await q.createIndex('webhook_deliveries', new TableIndex({ name: 'idx_webhook_deliveries_due', columnNames: ['status', 'next_attempt_at'] }));
     await q.createIndex('webhook_deliveries', new TableIndex({ name: 'idx_webhook_deliveries_chain_block', columnNames: ['chain_id', 'last_block'] }));
-    await q.createTable(
-      new Table({
-        name: 'webhook_leases',
-        columns: [
-          { name: 'listener_id', type: 'integer', isPrimary: true },
-          { name: 'holder', type: 'varchar', length: '100' },
-          { name: 'token', type: 'integer' },
-          { name: 'expires_at', type: 'datetime', precision: 3 },
-        ],
-      }),
-    );
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.dropTable('webhook_leases');
     await q.dropTable('webhook_deliveries');
     await q.dropTable('webhook_listeners');
   }

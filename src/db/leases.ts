@@ -53,12 +53,17 @@ const nowMs = (db: Db) =>
  * Not a migration: the migration lock itself is a lease on Galera, so the table must exist before migrations run. The
  * primary key is what Galera needs of every table; InnoDB is the only engine it replicates.
  */
+const ensured = new WeakSet<Db>();
 const ensureTable = async (db: Db) => {
+  // Once per data source: leases are taken often (each webhook listener's deliverer), and DDL is replicated in total
+  // order on Galera.
+  if (ensured.has(db)) return;
   const engine = dialectOf(db) === 'mysql' ? ' ENGINE=InnoDB' : '';
   await db.query(
     `CREATE TABLE IF NOT EXISTS ${LEASE_TABLE} (name VARCHAR(191) NOT NULL PRIMARY KEY, holder VARCHAR(191) NOT NULL, ` +
       `token BIGINT NOT NULL, expires_at BIGINT NOT NULL)${engine}`,
   );
+  ensured.add(db);
 };
 
 /** Rows an UPDATE matched, on both drivers. */
@@ -78,22 +83,55 @@ const withRunner = async <T>(db: Db, fn: (r: QueryRunner) => Promise<T>): Promis
 
 export const newHolderId = () => `${os.hostname().slice(0, 100)}:${process.pid}:${randomBytes(6).toString('hex')}`;
 
-/** One attempt: takes the lease when it is free or lapsed (token + 1). Null when someone else holds it. */
+/**
+ * One attempt: takes the lease when it is free, lapsed, or already this holder's (token + 1 in every case, so an
+ * earlier token of the same holder is fenced out too). Null when someone else holds it.
+ */
 export const tryAcquireLease = async (db: Db, name: string, holder: string, ttlMs: number): Promise<number | null> => {
   await ensureTable(db);
   const now = nowMs(db);
   return withRunner(db, async (r) => {
     const ignore = dialectOf(db) === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE';
     await r.query(`${ignore} INTO ${LEASE_TABLE} (name, holder, token, expires_at) VALUES (?, '', 0, 0)`, [name]);
-    const took = await affected(r, `UPDATE ${LEASE_TABLE} SET holder = ?, token = token + 1, expires_at = ${now} + ? WHERE name = ? AND expires_at < ${now}`, [
-      holder,
-      ttlMs,
-      name,
-    ]);
+    const took = await affected(
+      r,
+      `UPDATE ${LEASE_TABLE} SET holder = ?, token = token + 1, expires_at = ${now} + ? WHERE name = ? AND (expires_at < ${now} OR holder = ?)`,
+      [holder, ttlMs, name, holder],
+    );
     if (took !== 1) return null;
     const [row] = await r.query(`SELECT token FROM ${LEASE_TABLE} WHERE name = ? AND holder = ?`, [name, holder]);
     return row ? Number(row.token) : null;
   });
+};
+
+/**
+ * Extends a held lease by `ttlMs` from now; false when it was taken over (its token moved on). Through `m`'s
+ * transaction when it has one, so that the renewal commits, or not, with the caller's writes: that is the fence.
+ */
+export const renewLeaseIn = async (m: EntityManager, name: string, holder: string, token: number, ttlMs: number): Promise<boolean> => {
+  const sql = `UPDATE ${LEASE_TABLE} SET expires_at = ${nowMs(m.connection)} + ? WHERE name = ? AND holder = ? AND token = ?`;
+  const params = [ttlMs, name, holder, token];
+  const n = m.queryRunner ? await affected(m.queryRunner, sql, params) : await withRunner(m.connection, (r) => affected(r, sql, params));
+  return n === 1;
+};
+
+/** Lets a held lease lapse now, so that a waiting process takes it at its next attempt; a lost one is left alone. */
+export const releaseLeaseRow = async (db: Db, name: string, holder: string, token: number): Promise<void> => {
+  await db.query(`UPDATE ${LEASE_TABLE} SET expires_at = 0 WHERE name = ? AND holder = ? AND token = ?`, [name, holder, token]);
+};
+
+/** Forgets leases whose subject is gone (a removed webhook listener), inside the caller's transaction. */
+export const deleteLeases = async (m: EntityManager, names: string[]): Promise<void> => {
+  if (!names.length) return;
+  await ensureTable(m.connection);
+  await m.query(`DELETE FROM ${LEASE_TABLE} WHERE name IN (${names.map(() => '?').join(', ')})`, names);
+};
+
+/** Who holds the named lease now (null: nobody, or it lapsed), by the database's clock. */
+export const leaseHolder = async (db: Db, name: string): Promise<string | null> => {
+  await ensureTable(db);
+  const [row] = await db.query(`SELECT holder FROM ${LEASE_TABLE} WHERE name = ? AND expires_at >= ${nowMs(db)}`, [name]);
+  return row ? String(row.holder) : null;
 };
 
 /** Takes the named lease, waiting while another holder has it, and renews it every third of its TTL until released. */
@@ -113,7 +151,6 @@ export const acquireLease = async (db: Db, name: string, opts: LeaseOptions): Pr
     await new Promise((r) => setTimeout(r, Math.min(1_000, Math.max(100, ttlMs / 4))));
   }
   const held = token;
-  const now = nowMs(db);
   let lost = false;
   let released = false;
   let renewedAt = Date.now();
@@ -125,10 +162,7 @@ export const acquireLease = async (db: Db, name: string, opts: LeaseOptions): Pr
   };
   const renew = async () => {
     try {
-      const n = await withRunner(db, (r) =>
-        affected(r, `UPDATE ${LEASE_TABLE} SET expires_at = ${now} + ? WHERE name = ? AND holder = ? AND token = ?`, [ttlMs, name, holder, held]),
-      );
-      if (n === 1) renewedAt = Date.now();
+      if (await renewLeaseIn(db.manager, name, holder, held, ttlMs)) renewedAt = Date.now();
       else markLost();
     } catch {
       // The database is out of reach (a node died): keep trying; past a whole TTL another process may have taken over.
@@ -146,11 +180,9 @@ export const acquireLease = async (db: Db, name: string, opts: LeaseOptions): Pr
     holder,
     token: held,
     async fence(m) {
-      const runner = m.queryRunner;
-      if (!runner) throw new Error('fence() runs inside a transaction');
+      if (!m.queryRunner) throw new Error('fence() runs inside a transaction');
       // Writes the lease row (so the commit carries it in its write-set) and renews it on the way.
-      const n = await affected(runner, `UPDATE ${LEASE_TABLE} SET expires_at = ${now} + ? WHERE name = ? AND holder = ? AND token = ?`, [ttlMs, name, holder, held]);
-      if (n !== 1) {
+      if (!(await renewLeaseIn(m, name, holder, held, ttlMs))) {
         lost = true;
         clearInterval(timer);
         throw new LeaseLostError(`lease ${name} (token ${held}) was taken over by another process; this transaction is not committed`);
@@ -165,9 +197,7 @@ export const acquireLease = async (db: Db, name: string, opts: LeaseOptions): Pr
       await renewing;
       if (lost) return;
       // Lapses now: a waiting process takes over at its next attempt instead of after the TTL.
-      await db
-        .query(`UPDATE ${LEASE_TABLE} SET expires_at = 0 WHERE name = ? AND holder = ? AND token = ?`, [name, holder, held])
-        .catch(() => undefined);
+      await releaseLeaseRow(db, name, holder, held).catch(() => undefined);
     },
   };
 };

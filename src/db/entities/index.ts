@@ -27,7 +27,6 @@ import { WalletLinkEntity } from './wallet-link';
 import { WalletLinkNonceEntity } from './wallet-link-nonce';
 import { WatchedContractEntity } from './watched-contract';
 import { WebhookDeliveryEntity } from './webhook-delivery';
-import { WebhookLeaseEntity } from './webhook-lease';
 import { WebhookListenerEntity } from './webhook-listener';
 
 export * from './access-key';
@@ -58,7 +57,6 @@ export * from './wallet-link';
 export * from './wallet-link-nonce';
 export * from './watched-contract';
 export * from './webhook-delivery';
-export * from './webhook-lease';
 export * from './webhook-listener';
 
 export const entities = [
@@ -91,5 +89,4 @@ export const entities = [
   MetadataTaskEntity,
   WebhookListenerEntity,
   WebhookDeliveryEntity,
-  WebhookLeaseEntity,
 ];

@@ -2,7 +2,7 @@
 // is delivery-worker.ts; what a listener must receive is recorded by ingestion (outbox.ts).
 import { In, LessThan, MoreThan } from 'typeorm';
 import type { Config } from '../../config';
-import { WebhookDeliveryEntity, WebhookLeaseEntity, WebhookListenerEntity, type Db, type WebhookDeliveryRow, type WebhookListenerRow } from '../../db';
+import { WebhookDeliveryEntity, WebhookListenerEntity, type Db, type WebhookDeliveryRow, type WebhookListenerRow } from '../../db';
 import type { PubSub } from '../../pubsub';
 import { createSafeFetcher } from '../../web/safe-fetch';
 import { FetchRefusedError } from '../../web/errors';
@@ -15,6 +15,7 @@ import { pageOfRows, resolvePageRequest } from '../paging';
 import { optionalBoolean, requireId, requireText } from '../validate';
 import { compileListener, validateFilters, validateKinds } from './filters';
 import { newSecret } from './payloads';
+import { forgetLeases } from './leases';
 import { replayInto } from './replay';
 import type { WebhookDelivery, WebhookFilters, WebhookKind, WebhookListener, WebhookScope, WebhooksService } from './types';
 
@@ -106,7 +107,7 @@ export const createWebhooksService = ({
     if (!ids.length) return;
     await db.transaction(async (m) => {
       await m.getRepository(WebhookDeliveryEntity).delete({ listenerId: In(ids) });
-      await m.getRepository(WebhookLeaseEntity).delete({ listenerId: In(ids) });
+      await forgetLeases(m, ids);
       await m.getRepository(WebhookListenerEntity).delete({ id: In(ids) });
     });
   };

@@ -9,7 +9,8 @@ import { startReceiver, verifiedDeliveries, type Receiver } from './receiver';
 import { loadConfig } from '../../../src/config';
 import { createLogger } from '../../../src/config/logger';
 import { createApp, type App } from '../../../src/main/app';
-import { WebhookDeliveryEntity, WebhookLeaseEntity } from '../../../src/db';
+import { leaseHolder, WebhookDeliveryEntity } from '../../../src/db';
+import { webhookLeaseName } from '../../../src/domain/webhooks/leases';
 
 let anvil: Anvil;
 let tokens: Tokens;
@@ -76,8 +77,8 @@ it('loses nothing when the delivering process is killed mid-delivery', async () 
   // Everything is recorded in the outbox before the kill (ingestion is not what this test is about).
   await waitFor('the outbox', async () => ((await app.db.getRepository(WebhookDeliveryEntity).countBy({ kind: 'data' })) >= 10 ? true : undefined));
   await waitFor('a POST in flight', () => (receiver.requests('/k') >= 3 ? true : undefined));
-  const lease = await app.db.getRepository(WebhookLeaseEntity).findOneByOrFail({ listenerId: listener.id });
-  const holder = started.find((p) => lease.holder.includes(`:${p.child.pid}:`));
+  const leaseHeldBy = (await leaseHolder(app.db, webhookLeaseName(listener.id))) ?? '';
+  const holder = started.find((p) => leaseHeldBy.includes(`:${p.child.pid}:`));
   expect(holder).toBeDefined();
   await holder!.kill('SIGKILL');
   const atKill = verifiedDeliveries(receiver, '/k', secret).length;
