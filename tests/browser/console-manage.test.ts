@@ -3,9 +3,9 @@
 // and can be revoked; the contract page's logo, holders and supply; the collection form's image and properties;
 // indexing rates; project rename and delete; the issued-key banner after a revoke; bookmarkable pages; a phone's
 // width. One server and one browser for the file. A failed step leaves tests/output/console-manage-<name>.png.
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { devWallet } from '../helpers/anvil';
-import { launchChromium, watchPage, withScreenshot } from '../helpers/browser';
+import { launchChromium, pageActions, watchPage, withScreenshot } from '../helpers/browser';
 import { sendAndWait, waitForIndexed } from '../helpers/chain-fixtures';
 import { ADMIN_TOKEN, startMetadataEnv, type MetadataEnv } from '../integration/metadata/fixtures';
 
@@ -32,73 +32,8 @@ afterAll(async () => {
 
 const step = (name: string, body: () => Promise<void>) => withScreenshot(page, `console-manage-${name}`, body, { fullPage: true });
 
-/** The form control whose label reads `label` (inside `scope` when given), found as a screen reader would. */
-const control = async (label: string, scope = 'body') => {
-  const handle = await page.waitForFunction(
-    (text, within) => {
-      for (const l of document.querySelectorAll(`${within} label`)) {
-        if (l.textContent?.trim() === text && (l as HTMLLabelElement).control) return (l as HTMLLabelElement).control;
-      }
-      return null;
-    },
-    {},
-    label,
-    scope,
-  );
-  return handle.asElement()! as ElementHandle<HTMLInputElement>;
-};
-
-/** Clicks into the field, selects what it holds and types over it. */
-const fill = async (label: string, value: string, scope?: string) => {
-  const input = await control(label, scope);
-  await input.click({ count: 3 });
-  await page.keyboard.down('Control');
-  await page.keyboard.press('KeyA');
-  await page.keyboard.up('Control');
-  await page.keyboard.press('Backspace');
-  await input.type(value);
-};
-
-/**
- * A pointer click on the enabled button whose text reads `text`. A re-render between finding the button and clicking
- * it (a poll's reload) replaces the element: it is found again, as a user would aim at the new one.
- */
-const clickButton = async (text: string, scope = 'body') => {
-  for (let attempt = 1; ; attempt++) {
-    const button = await page.waitForFunction(
-      (t, within) =>
-        [...document.querySelectorAll(`${within} button`)].find((b) => b.textContent?.replace(/\s+/g, ' ').trim() === t && !(b as HTMLButtonElement).disabled) ?? null,
-      {},
-      text,
-      scope,
-    );
-    try {
-      return await (button.asElement() as ElementHandle<HTMLButtonElement>).click();
-    } catch (err) {
-      if (attempt >= 3 || !/detached/i.test(String(err))) throw err;
-    }
-  }
-};
-
-const clickLink = async (text: string) => {
-  const link = await page.waitForFunction((t) => [...document.querySelectorAll('a')].find((a) => a.textContent?.replace(/\s+/g, ' ').trim() === t) ?? null, {}, text);
-  await (link.asElement() as ElementHandle<HTMLAnchorElement>).click();
-};
-
-const waitForText = async (text: string, selector = 'body') =>
-  page.waitForFunction((t, s) => [...document.querySelectorAll(s)].some((el) => el.textContent?.includes(t)), { timeout: 15_000 }, text, selector);
-
-const textOf = (selector: string) => page.$eval(selector, (el) => el.textContent?.replace(/\s+/g, ' ').trim() ?? '');
-
-const signIn = async (token: string) => {
-  await page.goto(`${origin}/console`, { waitUntil: 'networkidle0' });
-  if (await page.$('header button')) {
-    await clickButton('Sign out');
-  }
-  await fill('Token', token);
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('header nav');
-};
+const { control, fill, clickButton, clickLink, waitForText, textOf, signIn: signInAt } = pageActions(() => page);
+const signIn = (token: string) => signInAt(origin, token);
 
 it('shows a key’s limits and its daily use, and sets its limits', () =>
   step('limits', async () => {

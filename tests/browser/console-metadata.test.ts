@@ -5,8 +5,8 @@
 // screenshot in tests/output/.
 import type http from 'node:http';
 import { SequenceMetadata } from '@0xsequence/metadata';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import { launchChromium, watchPage, withScreenshot } from '../helpers/browser';
+import type { Browser, Page } from 'puppeteer-core';
+import { launchChromium, pageActions, watchPage, withScreenshot } from '../helpers/browser';
 import { ADMIN_TOKEN, startMetadataEnv, waitFor, type MetadataEnv } from '../integration/metadata/fixtures';
 import { json, startServer, type LocalServer } from '../integration/web/local-server';
 
@@ -62,51 +62,8 @@ afterAll(async () => {
 
 const step = (name: string, body: () => Promise<void>) => withScreenshot(page, `console-metadata-${name}`, body, { fullPage: true });
 
-const control = async (label: string, scope = 'body') => {
-  const handle = await page.waitForFunction(
-    (text, within) => {
-      for (const l of document.querySelectorAll(`${within} label`)) {
-        if (l.textContent?.trim() === text && (l as HTMLLabelElement).control) return (l as HTMLLabelElement).control;
-      }
-      return null;
-    },
-    {},
-    label,
-    scope,
-  );
-  return handle.asElement()! as ElementHandle<HTMLInputElement>;
-};
-
-const fill = async (label: string, value: string, scope?: string) => {
-  const input = await control(label, scope);
-  await input.click({ count: 3 });
-  await input.evaluate((el) => {
-    el.value = '';
-  });
-  await input.type(value);
-};
-
-const clickButton = async (text: string, scope = 'body') => {
-  const button = await page.waitForFunction(
-    (t, within) =>
-      [...document.querySelectorAll(`${within} button`)].find((b) => b.textContent?.replace(/\s+/g, ' ').trim() === t && !(b as HTMLButtonElement).disabled) ?? null,
-    {},
-    text,
-    scope,
-  );
-  await (button.asElement() as ElementHandle<HTMLButtonElement>).click();
-};
-
-const waitForText = async (text: string, selector = 'body') =>
-  page.waitForFunction((t, s) => [...document.querySelectorAll(s)].some((el) => el.textContent?.includes(t)), { timeout: 20_000 }, text, selector);
-
-const signIn = async (token: string) => {
-  await page.goto(`${origin}/console`, { waitUntil: 'networkidle0' });
-  if (await page.$('header button')) await clickButton('Sign out');
-  await fill('Token', token);
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('header');
-};
+const { control, fill, clickButton, waitForText, signIn: signInAt } = pageActions(() => page, { textTimeoutMs: 20_000 });
+const signIn = (token: string) => signInAt(origin, token);
 
 const openContract = async () => {
   await page.goto(`${origin}/console#/contracts`, { waitUntil: 'networkidle0' });

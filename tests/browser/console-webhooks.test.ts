@@ -7,7 +7,7 @@ import type { Contract } from 'ethers';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { Webhook } from 'standardwebhooks';
 import { devWallet, startAnvil, type Anvil } from '../helpers/anvil';
-import { launchChromium, watchPage, withScreenshot } from '../helpers/browser';
+import { launchChromium, pageActions, watchPage, withScreenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { deployContract } from '../helpers/solidity';
 import { startServer, type LocalServer } from '../integration/web/local-server';
@@ -52,25 +52,7 @@ afterAll(async () => {
 
 const step = (name: string, body: () => Promise<void>) => withScreenshot(page, `console-webhooks-${name}`, body, { fullPage: true });
 
-const control = async (label: string) => {
-  const handle = await page.waitForFunction(
-    (text) => [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text && l.control)?.control ?? null,
-    {},
-    label,
-  );
-  return handle.asElement()! as ElementHandle<HTMLInputElement>;
-};
-const fill = async (label: string, value: string) => (await control(label)).type(value);
-const clickButton = async (text: string) => {
-  const button = await page.waitForFunction(
-    (t) => [...document.querySelectorAll('button')].find((b) => b.textContent?.replace(/\s+/g, ' ').trim() === t && !b.disabled) ?? null,
-    {},
-    text,
-  );
-  await (button.asElement() as ElementHandle<HTMLButtonElement>).click();
-};
-const waitForText = (text: string, selector = 'body') =>
-  page.waitForFunction((t, s) => [...document.querySelectorAll(s)].some((el) => el.textContent?.includes(t)), { timeout: 20_000 }, text, selector);
+const { fill, clickButton, waitForText } = pageActions(() => page, { textTimeoutMs: 20_000 });
 
 let secret: string;
 let minedBlock: number;

@@ -6,8 +6,8 @@
 // A failed step leaves a screenshot in tests/output/.
 import { crc32, deflateSync } from 'node:zlib';
 import { SequenceMetadata } from '@0xsequence/metadata';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import { launchChromium, screenshot, watchPage, withScreenshot } from '../helpers/browser';
+import type { Browser, Page } from 'puppeteer-core';
+import { launchChromium, screenshot, pageActions, watchPage, withScreenshot } from '../helpers/browser';
 import { rejectionOf } from '../helpers/rejection';
 import { ADMIN_TOKEN, startMetadataEnv, type MetadataEnv } from '../integration/metadata/fixtures';
 
@@ -56,46 +56,7 @@ afterAll(async () => {
 /** A step of the story; a failed one leaves tests/output/console-<name>.png of the whole page. */
 const step = (name: string, body: () => Promise<void>) => withScreenshot(page, `console-${name}`, body, { fullPage: true });
 
-/** The form control whose label reads `label` (inside `scope` when given), found as a screen reader would. */
-const control = async (label: string, scope = 'body') => {
-  const handle = await page.waitForFunction(
-    (text, within) => {
-      for (const l of document.querySelectorAll(`${within} label`)) {
-        if (l.textContent?.trim() === text && (l as HTMLLabelElement).control) return (l as HTMLLabelElement).control;
-      }
-      return null;
-    },
-    {},
-    label,
-    scope,
-  );
-  return handle.asElement()! as ElementHandle<HTMLInputElement>;
-};
-
-const fill = async (label: string, value: string, scope?: string) => {
-  const input = await control(label, scope);
-  await input.click({ count: 3 });
-  await input.evaluate((el) => {
-    el.value = '';
-  });
-  await input.type(value);
-};
-
-const clickButton = async (text: string, scope = 'body') => {
-  const button = await page.waitForFunction(
-    (t, within) =>
-      [...document.querySelectorAll(`${within} button`)].find((b) => b.textContent?.replace(/\s+/g, ' ').trim() === t && !(b as HTMLButtonElement).disabled) ?? null,
-    {},
-    text,
-    scope,
-  );
-  await (button.asElement() as ElementHandle<HTMLButtonElement>).click();
-};
-
-const waitForText = async (text: string, selector = 'body') =>
-  page.waitForFunction((t, s) => [...document.querySelectorAll(s)].some((el) => el.textContent?.includes(t)), { timeout: 15_000 }, text, selector);
-
-const textOf = (selector: string) => page.$eval(selector, (el) => el.textContent?.trim() ?? '');
+const { control, fill, clickButton, waitForText, textOf } = pageActions(() => page);
 
 let accessKey: string;
 let projectId: number;

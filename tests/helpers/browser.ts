@@ -2,7 +2,7 @@
 // requests leaving the server and for console errors, and photographed when a step fails (CI keeps tests/output).
 import fs from 'node:fs';
 import path from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const OUTPUT = path.join(__dirname, '..', 'output');
@@ -38,4 +38,82 @@ export const withScreenshot = async (page: Page, name: string, step: () => Promi
     await screenshot(page, name, opts).catch(() => undefined);
     throw err;
   }
+};
+
+/**
+ * What a user does on a page, as the console tests do it: controls found by their label (as a screen reader finds
+ * them), pointer clicks on buttons and links found by their text, typing, and waiting for text. `page` is read at each
+ * call, since tests open theirs in beforeAll.
+ */
+export const pageActions = (page: () => Page, { textTimeoutMs = 15_000 }: { textTimeoutMs?: number } = {}) => {
+  /** The form control whose label reads `label` (inside `scope` when given). */
+  const control = async (label: string, scope = 'body') => {
+    const handle = await page().waitForFunction(
+      (text, within) => {
+        for (const l of document.querySelectorAll(`${within} label`)) {
+          if (l.textContent?.trim() === text && (l as HTMLLabelElement).control) return (l as HTMLLabelElement).control;
+        }
+        return null;
+      },
+      {},
+      label,
+      scope,
+    );
+    return handle.asElement()! as ElementHandle<HTMLInputElement>;
+  };
+
+  /** Clicks into the field, selects what it holds and types over it. */
+  const fill = async (label: string, value: string, scope?: string) => {
+    const input = await control(label, scope);
+    await input.click({ count: 3 });
+    await page().keyboard.down('Control');
+    await page().keyboard.press('KeyA');
+    await page().keyboard.up('Control');
+    await page().keyboard.press('Backspace');
+    await input.type(value);
+  };
+
+  /**
+   * A pointer click on the enabled button whose text reads `text`. A re-render between finding the button and clicking
+   * it (a poll's reload) replaces the element: it is found again, as a user would aim at the new one.
+   */
+  const clickButton = async (text: string, scope = 'body') => {
+    for (let attempt = 1; ; attempt++) {
+      const button = await page().waitForFunction(
+        (t, within) =>
+          [...document.querySelectorAll(`${within} button`)].find((b) => b.textContent?.replace(/\s+/g, ' ').trim() === t && !(b as HTMLButtonElement).disabled) ?? null,
+        {},
+        text,
+        scope,
+      );
+      try {
+        return await (button.asElement() as ElementHandle<HTMLButtonElement>).click();
+      } catch (err) {
+        if (attempt >= 3 || !/detached/i.test(String(err))) throw err;
+      }
+    }
+  };
+
+  /** A pointer click on the link whose text reads `text`. */
+  const clickLink = async (text: string) => {
+    const link = await page().waitForFunction((t) => [...document.querySelectorAll('a')].find((a) => a.textContent?.replace(/\s+/g, ' ').trim() === t) ?? null, {}, text);
+    await (link.asElement() as ElementHandle<HTMLAnchorElement>).click();
+  };
+
+  const waitForText = async (text: string, selector = 'body') =>
+    page().waitForFunction((t, s) => [...document.querySelectorAll(s)].some((el) => el.textContent?.includes(t)), { timeout: textTimeoutMs }, text, selector);
+
+  /** The element's text, white space folded. */
+  const textOf = (selector: string) => page().$eval(selector, (el) => el.textContent?.replace(/\s+/g, ' ').trim() ?? '');
+
+  /** Opens the console signed in with `token` (signing out first when a session is open). */
+  const signIn = async (origin: string, token: string) => {
+    await page().goto(`${origin}/console`, { waitUntil: 'networkidle0' });
+    if (await page().$('header button')) await clickButton('Sign out');
+    await fill('Token', token);
+    await page().keyboard.press('Enter');
+    await page().waitForSelector('header nav');
+  };
+
+  return { control, fill, clickButton, clickLink, waitForText, textOf, signIn };
 };
