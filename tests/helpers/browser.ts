@@ -75,7 +75,7 @@ export const pageActions = (page: () => Page, { textTimeoutMs = 15_000 }: { text
 
   /**
    * A pointer click on the enabled button whose text reads `text`. A re-render between finding the button and clicking
-   * it (a poll's reload) replaces the element: it is found again, as a user would aim at the new one.
+   * it (a poll's reload) replaces the element: it is found again, as a user would aim at the new one (up to 3 times).
    */
   const clickButton = async (text: string, scope = 'body') => {
     for (let attempt = 1; ; attempt++) {
@@ -89,7 +89,8 @@ export const pageActions = (page: () => Page, { textTimeoutMs = 15_000 }: { text
       try {
         return await (button.asElement() as ElementHandle<HTMLButtonElement>).click();
       } catch (err) {
-        if (attempt >= 3 || !/detached/i.test(String(err))) throw err;
+        // A replaced element: puppeteer says "detached", or "not clickable" when it no longer has a layout box.
+        if (attempt >= 3 || !/detached|not clickable/i.test(String(err))) throw err;
       }
     }
   };
