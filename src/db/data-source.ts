@@ -7,7 +7,7 @@ import { migrations } from '../../migrations';
 import { SqliteDatabase } from './sqlite-driver';
 import { replicaReadsAllowed } from './replicas/scope';
 import { routeReplicaConnections } from './replicas/route';
-import { createHostRotation, parseDbHosts } from './failover';
+import { createHostRotation, failoverLogger, parseDbHosts } from './failover';
 
 export type Db = DataSource;
 
@@ -66,7 +66,7 @@ export const createDataSource = (config: Pick<Config, 'database'> & { readReplic
     const hosts = config.database.hosts ?? [];
     if (hosts.length > 1) {
       const rotation = createHostRotation(hosts.map((h) => parseDbHosts(h)[0]));
-      return new DataSource({ ...mysql, url: config.database.url, extra: { ...mysql.extra, stream: rotation.stream } });
+      return new DataSource({ ...mysql, url: config.database.url, extra: { ...mysql.extra, stream: rotation.stream }, logger: failoverLogger(rotation) });
     }
     return new DataSource({ ...mysql, url: config.database.url });
   }

@@ -248,3 +248,40 @@ it('refuses the commit of a holder on one node whose lease was taken over on ano
   expect(await sql(0, 'SELECT id, writer FROM fence_probe ORDER BY id')).toEqual([{ id: 1, writer: 'a' }]);
   await next.release();
 }, 60_000);
+
+it('moves to another node when its node is cut off from the cluster and refuses service (a partition)', async () => {
+  // A process whose connections go to node 3 first; the running indexers and server are on nodes 1 and 2.
+  const db = createDataSource(loadConfig({ DATABASE_URL: urlOf([2, 0, 1]), JWT_SECRET: 'x'.repeat(40), DATA_DIR: dir }));
+  await db.initialize();
+  sources.push(db);
+  const portOf = async () => Number((await db.query('SELECT @@port AS p, COUNT(*) AS n FROM leases'))[0].p);
+  expect(await portOf()).toBe(nodes[2]);
+
+  // Node 3 drops its links to the others: it stays up, leaves the primary component and answers 1047 to every query.
+  await sql(2, "SET GLOBAL wsrep_provider_options = 'gmcast.isolate=1'");
+  const cutAt = Date.now();
+  const refusals: number[] = [];
+  const movedTo = await until('the data source to answer from another node', async () => {
+    try {
+      const port = await portOf();
+      return port !== nodes[2] && port;
+    } catch (err) {
+      refusals.push((err as { driverError?: { errno?: number } }).driverError?.errno ?? -1);
+      return null;
+    }
+  });
+  console.log(`galera partition: node cut off → answers from another node in ${Date.now() - cutAt} ms, ${refusals.length} refused queries`);
+  expect([nodes[0], nodes[1]]).toContain(movedTo);
+  expect(refusals.every((errno) => errno === 1047)).toBe(true);
+  // Every query now goes to the node it moved to, not back to the cut-off one.
+  for (let i = 0; i < 5; i++) expect(await portOf()).toBe(movedTo);
+
+  // Node 3 reconnects and rejoins the primary component; the cluster is whole again for the tests' cleanup.
+  const rejoin = createConnection({ host: '127.0.0.1', port: nodes[2], user: 'root' });
+  await (await rejoin).query("SET GLOBAL wsrep_provider_options = 'gmcast.isolate=0'");
+  await (await rejoin).end();
+  await until('node 3 to be back in the primary component', async () => {
+    const [status] = await sql<{ Value: string }>(2, "SHOW STATUS LIKE 'wsrep_local_state_comment'");
+    return status?.Value === 'Synced';
+  });
+}, 120_000);
