@@ -47,7 +47,7 @@ type Documents = {
     "\n  query ConsoleContractInfo($chainId: String!, $contractAddress: String!) {\n    contractInfo(chainId: $chainId, contractAddress: $contractAddress) {\n      chainId\n      address\n      name\n      symbol\n      type\n      logoUri\n      extensions {\n        verified\n        verifiedBy\n        blacklist\n        featured\n      }\n    }\n  }\n": typeof types.ConsoleContractInfoDocument,
     "\n  mutation ConsoleSetContractFlags($chainId: String!, $contractAddress: String!, $flags: ContractFlagsInput!) {\n    setContractFlags(chainId: $chainId, contractAddress: $contractAddress, flags: $flags) {\n      address\n    }\n  }\n": typeof types.ConsoleSetContractFlagsDocument,
     "\n  query ConsoleProjects {\n    projects {\n      id\n      name\n      createdAt\n    }\n  }\n": typeof types.ConsoleProjectsDocument,
-    "\n  mutation ConsoleCreateProject($name: String!) {\n    createProject(name: $name) {\n      projectId\n      accessKey\n      bearerToken\n    }\n  }\n": typeof types.ConsoleCreateProjectDocument,
+    "\n  mutation ConsoleCreateProject($name: String!) {\n    createProject(name: $name) {\n      projectId\n      key\n      bearerToken\n    }\n  }\n": typeof types.ConsoleCreateProjectDocument,
     "\n  mutation ConsoleOpenProject($projectId: Int!) {\n    openProject(projectId: $projectId) {\n      projectId\n      bearerToken\n    }\n  }\n": typeof types.ConsoleOpenProjectDocument,
     "\n  mutation ConsoleRenameProject($projectId: Int!, $name: String!) {\n    renameProject(projectId: $projectId, name: $name) {\n      id\n    }\n  }\n": typeof types.ConsoleRenameProjectDocument,
     "\n  mutation ConsoleDeleteProject($projectId: Int!) {\n    deleteProject(projectId: $projectId)\n  }\n": typeof types.ConsoleDeleteProjectDocument,
@@ -97,7 +97,7 @@ const documents: Documents = {
     "\n  query ConsoleContractInfo($chainId: String!, $contractAddress: String!) {\n    contractInfo(chainId: $chainId, contractAddress: $contractAddress) {\n      chainId\n      address\n      name\n      symbol\n      type\n      logoUri\n      extensions {\n        verified\n        verifiedBy\n        blacklist\n        featured\n      }\n    }\n  }\n": types.ConsoleContractInfoDocument,
     "\n  mutation ConsoleSetContractFlags($chainId: String!, $contractAddress: String!, $flags: ContractFlagsInput!) {\n    setContractFlags(chainId: $chainId, contractAddress: $contractAddress, flags: $flags) {\n      address\n    }\n  }\n": types.ConsoleSetContractFlagsDocument,
     "\n  query ConsoleProjects {\n    projects {\n      id\n      name\n      createdAt\n    }\n  }\n": types.ConsoleProjectsDocument,
-    "\n  mutation ConsoleCreateProject($name: String!) {\n    createProject(name: $name) {\n      projectId\n      accessKey\n      bearerToken\n    }\n  }\n": types.ConsoleCreateProjectDocument,
+    "\n  mutation ConsoleCreateProject($name: String!) {\n    createProject(name: $name) {\n      projectId\n      key\n      bearerToken\n    }\n  }\n": types.ConsoleCreateProjectDocument,
     "\n  mutation ConsoleOpenProject($projectId: Int!) {\n    openProject(projectId: $projectId) {\n      projectId\n      bearerToken\n    }\n  }\n": types.ConsoleOpenProjectDocument,
     "\n  mutation ConsoleRenameProject($projectId: Int!, $name: String!) {\n    renameProject(projectId: $projectId, name: $name) {\n      id\n    }\n  }\n": types.ConsoleRenameProjectDocument,
     "\n  mutation ConsoleDeleteProject($projectId: Int!) {\n    deleteProject(projectId: $projectId)\n  }\n": types.ConsoleDeleteProjectDocument,
@@ -246,7 +246,7 @@ export function graphql(source: "\n  query ConsoleProjects {\n    projects {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ConsoleCreateProject($name: String!) {\n    createProject(name: $name) {\n      projectId\n      accessKey\n      bearerToken\n    }\n  }\n"): typeof import('./graphql').ConsoleCreateProjectDocument;
+export function graphql(source: "\n  mutation ConsoleCreateProject($name: String!) {\n    createProject(name: $name) {\n      projectId\n      key\n      bearerToken\n    }\n  }\n"): typeof import('./graphql').ConsoleCreateProjectDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

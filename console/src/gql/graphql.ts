@@ -499,7 +499,7 @@ export type ConsoleCreateProjectMutationVariables = Exact<{
 }>;
 
 
-export type ConsoleCreateProjectMutation = { createProject: { projectId: number, accessKey: string, bearerToken: string } | null };
+export type ConsoleCreateProjectMutation = { createProject: { projectId: number, key: string, bearerToken: string } | null };
 
 export type ConsoleOpenProjectMutationVariables = Exact<{
   projectId: number;
@@ -1025,7 +1025,7 @@ export const ConsoleCreateProjectDocument = new TypedDocumentString(`
     mutation ConsoleCreateProject($name: String!) {
   createProject(name: $name) {
     projectId
-    accessKey
+    key
     bearerToken
   }
 }

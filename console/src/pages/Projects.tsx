@@ -23,7 +23,7 @@ const CreateProject = graphql(`
   mutation ConsoleCreateProject($name: String!) {
     createProject(name: $name) {
       projectId
-      accessKey
+      key
       bearerToken
     }
   }
@@ -122,7 +122,7 @@ const RowActions = ({
 export const Projects = ({ session, onOpen, onClosed }: Props) => {
   const projects = useLoad(() => request(session.token, ProjectsQuery, {}), [session.token]);
   const [name, setName] = useState('');
-  const [issued, setIssued] = useState<{ projectId: number; accessKey: string; bearerToken: string } | null>(null);
+  const [issued, setIssued] = useState<{ projectId: number; key: string; bearerToken: string } | null>(null);
   const [deleted, setDeleted] = useState<string | null>(null);
   const create = useAction();
   const open = useAction();
@@ -211,7 +211,7 @@ export const Projects = ({ session, onOpen, onClosed }: Props) => {
               <dl>
                 <dt>Access key (X-Access-Key)</dt>
                 <dd>
-                  <code data-testid="issued-access-key">{issued.accessKey}</code>
+                  <code data-testid="issued-access-key">{issued.key}</code>
                 </dd>
                 <dt>Bearer token</dt>
                 <dd>

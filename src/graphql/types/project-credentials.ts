@@ -6,7 +6,8 @@ const ProjectCredentialsRef = builder.objectRef<ProjectCredentials>('ProjectCred
   description: 'Shown once: neither the key nor the token is stored in a form that can be shown again.',
   fields: (t) => ({
     projectId: t.exposeInt('projectId', { description: 'The new project’s id.' }),
-    accessKey: t.exposeString('accessKey', { description: 'Its first (default) access key, to send as `X-Access-Key`.' }),
+    key: t.exposeString('accessKey', { description: 'Its first (default) access key, to send as `X-Access-Key` (the name `IssuedAccessKey` and the CLI use).' }),
+    accessKey: t.exposeString('accessKey', { description: 'The same key as `key`.', deprecationReason: 'Use `key`: an issued key is `key` everywhere (`IssuedAccessKey`, the CLI).' }),
     bearerToken: t.exposeString('bearerToken', { description: 'A bearer token of the project, to manage it; it expires after BEARER_TOKEN_DAYS (30 days by default) and can be revoked (`revokeBearerToken`).' }),
   }),
 });

@@ -40,12 +40,14 @@ it('lists every project to the operator, oldest first, and its own to a project'
 });
 
 it('creates a project for the operator only, with credentials that work at once', async () => {
-  const CREATE = `mutation($n: String!) { createProject(name: $n) { projectId accessKey bearerToken } }`;
+  const CREATE = `mutation($n: String!) { createProject(name: $n) { projectId key accessKey bearerToken } }`;
   const created = (await server.graphql(CREATE, { n: 'third' }, asAdmin)).body.data.createProject;
   expect(created.projectId).toBeGreaterThan(second.projectId);
+  // `key`, as IssuedAccessKey and the CLI name an issued key; `accessKey` (deprecated) is the same key.
+  expect(created.key).toBe(created.accessKey);
   const keys = await server.graphql(`{ accessKeys { name isDefault } }`, {}, bearer(created.bearerToken));
   expect(keys.body.data.accessKeys).toEqual([{ name: 'default', isDefault: true }]);
-  expect((await server.graphql(`{ chains { chainId } }`, {}, { 'X-Access-Key': created.accessKey })).body.errors).toBeUndefined();
+  expect((await server.graphql(`{ chains { chainId } }`, {}, { 'X-Access-Key': created.key })).body.errors).toBeUndefined();
 
   expect(codeOf((await server.graphql(CREATE, { n: 'sneaky' }, bearer(first.bearerToken))).body)).toBe('PERMISSION_DENIED');
   expect(codeOf((await server.graphql(CREATE, { n: '  ' }, asAdmin)).body)).toBe('INVALID_ARGUMENT');
