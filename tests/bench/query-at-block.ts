@@ -1,6 +1,9 @@
 // Benchmark: state as of a block (atBlock) on the erc20-100k chain (100,064 transfers, 5,001 holders of one token):
 // ingests it cold, then times the domain reads behind GraphQL's tokenBalances and tokenHolders, now and at random
-// blocks, and reports the size of the index they read (idx_balance_changes_account) per event.
+// blocks, and reports the size of the index they read (idx_balance_changes_account) per event. The holders page and
+// count at a block are timed again at blocks drawn from the last 1 %, the last 10 % and the whole indexed range, each
+// with the plan chosen per read (auto) and with each plan forced (recent: now less the changes after the block;
+// replay: every balance's latest change; domain/indexer/at-block-recent.ts), with how often auto took recent.
 // Run: NODE_ENV=production npx tsx tests/bench/query-at-block.ts [-- [--mysql mysql://root@127.0.0.1:3306/strata_abench]
 //      [--runs 200]]
 import { loadConfig } from '../../src/config';
@@ -8,8 +11,9 @@ import { createLogger } from '../../src/config/logger';
 import { dialectOf, readQuery, type Db } from '../../src/db';
 import type { ChainConfig } from '../../src/config';
 import { checkedAtBlock } from '../../src/domain/indexer/at-block';
+import { chooseAtBlockPlan, type AtBlockPlan } from '../../src/domain/indexer/at-block-recent';
 import { readBalances } from '../../src/domain/indexer/balances';
-import { readHolders } from '../../src/domain/indexer/holders';
+import { countHolders, readHolders } from '../../src/domain/indexer/holders';
 import { createApp } from '../../src/main/app';
 import { numberOption, option } from './lib/args';
 import { ERC20_100K, ensureMysqlDatabase, startErc20Chain, strataEnv, waitForIndexed } from './lib/erc20-100k';
@@ -68,7 +72,7 @@ const main = async () => {
   const selection = { status: 'ALL' as const, always: [] };
   const balancesQ = (account: string, atBlock: number | null) => ({ chainId, accounts: [account], contracts: [], excluded: [], tokenId: null, selection, page: page(50), atBlock });
 
-  const time = async (label: string, run: () => Promise<unknown>) => {
+  const time = async (label: string, run: () => Promise<unknown>, extra: () => Record<string, unknown> = () => ({})) => {
     for (let i = 0; i < 10; i++) await run(); // warm-up
     const ms: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -76,13 +80,32 @@ const main = async () => {
       await run();
       ms.push(nowMs() - t);
     }
-    console.log(JSON.stringify({ read: label, ...summarize(ms) }));
+    console.log(JSON.stringify({ read: label, ...summarize(ms), ...extra() }));
   };
   await time('balances of one account, now', () => readBalances(db, balancesQ(pick(accounts), null)));
   await time('balances of one account, atBlock', () => readBalances(db, balancesQ(pick(accounts), block())));
   const holders = (atBlock: number | null) => ({ chainId, contract: ERC20_100K.token, tokenId: '', atBlock, page: page(50) });
   await time('holders, first page of 50, now', () => readHolders(db, holders(null)));
   await time('holders, first page of 50, atBlock', () => readHolders(db, holders(block())));
+  // Each plan at blocks of the last 1 %, 10 % and the whole range: the same blocks for each (one seed per range).
+  const token = { chainId, contract: ERC20_100K.token, tokenId: '' };
+  for (const [range, fraction] of [['last 1 %', 0.01], ['last 10 %', 0.1], ['whole range', 1]] as const) {
+    for (const plan of ['auto', 'recent', 'replay'] as const) {
+      const drawn = prng(Math.round(fraction * 1000));
+      const near = () => indexed - Math.floor(drawn() * Math.max(1, Math.floor(indexed * fraction)));
+      const forced: { plan?: AtBlockPlan } = plan === 'auto' ? {} : { plan };
+      await time(`holders page of 50, ${range}, ${plan}`, () => readHolders(db, { ...holders(near()), ...forced }));
+      await time(`holders count, ${range}, ${plan}`, () => countHolders(db, { ...token, atBlock: near(), ...forced }));
+    }
+    // What auto chose, over as many blocks of the range (not timed: the estimate is part of auto's figures above).
+    const drawn = prng(Math.round(fraction * 1000));
+    let recent = 0;
+    for (let i = 0; i < runs; i++) {
+      const b = indexed - Math.floor(drawn() * Math.max(1, Math.floor(indexed * fraction)));
+      if ((await chooseAtBlockPlan(db, b, token, 'merged')) === 'recent') recent++;
+    }
+    console.log(JSON.stringify({ range, autoTookRecent: `${recent}/${runs}` }));
+  }
   const bytes = await indexBytes(db);
   console.log(
     JSON.stringify({

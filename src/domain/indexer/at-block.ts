@@ -14,7 +14,8 @@ import { num } from './sql';
  * through theirs), each joined to its latest change at or below the block: one seek of idx_balance_changes_account
  * for that change's block, one of the primary key for the row. A balance is read in two seeks, a token's holders at a
  * block cost two seeks per account that ever held it, whatever the history's length. A plain select with no grouping,
- * which both engines merge into the query around it.
+ * which both engines merge into the query around it. This is the replay plan; reads of one contract at a recent block
+ * take at-block-recent.ts's plan instead (now, less the changes after the block).
  */
 export const balancesAt = (db: Db, atBlock: number | null | undefined): string => {
   if (atBlock === null || atBlock === undefined) return 'balances';
@@ -26,7 +27,7 @@ export const balancesAt = (db: Db, atBlock: number | null | undefined): string =
   // change through the primary key's (chain, contract, block) (42 s for a page of the erc20-100k holders). The index
   // is named only while it exists (the first backfill builds it at the end: query-indexes.ts).
   const join = mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN';
-  const hint = !accountIndexKnown.get(db) ? '' : mysql ? ' FORCE INDEX (idx_balance_changes_account)' : ' INDEXED BY idx_balance_changes_account';
+  const hint = accountIndexHint(db);
   return `(SELECT k.chain_id, k.contract, k.account, k.token_id, bc.balance, bc.block_number, bc.block_hash${digits}
     FROM balances k ${join} balance_changes bc
       ON bc.chain_id = k.chain_id AND bc.contract = k.contract AND bc.account = k.account AND bc.token_id = k.token_id
@@ -39,6 +40,10 @@ export const balancesAt = (db: Db, atBlock: number | null | undefined): string =
 
 /** Whether idx_balance_changes_account exists, per database, looked up again each minute by `checkedAtBlock`. */
 const accountIndexKnown = new WeakMap<Db, boolean>();
+export const accountIndexReady = (db: Db): boolean => accountIndexKnown.get(db) === true;
+/** The account index named for a `balance_changes` alias, while it exists (see `balancesAt`). */
+export const accountIndexHint = (db: Db): string =>
+  !accountIndexReady(db) ? '' : dialectOf(db) === 'mysql' ? ' FORCE INDEX (idx_balance_changes_account)' : ' INDEXED BY idx_balance_changes_account';
 const accountIndexCheckedAt = new WeakMap<Db, number>();
 const lookUpAccountIndex = async (db: Db) => {
   if (Date.now() - (accountIndexCheckedAt.get(db) ?? -Infinity) < 60_000) return;

@@ -1,7 +1,13 @@
 // State as of a block: `atBlock` on tokenBalances, tokenHolders and tokenSupplies answers what the contracts' own
 // balanceOf answers at that block (ethers calls with a blockTag), for every account and block of a short history of
 // the three standards, and again after a reorg replaced the last blocks; blocks outside the index are refused.
-// blockNumberAtTime finds the block current at a time.
+// Holders, their count and supplies are read by each plan as well (domain/indexer/at-block-recent.ts: now less the
+// changes after the block, or every balance's latest change), a page of one or two holders at a time forward and
+// backward through the cursors: every block is recent for one plan's purpose and old for the other's, the history
+// has holders tied on their balance (the tie broken by account), holders whose balance went to zero after a block
+// and holders that first appeared after it. blockNumberAtTime finds the block current at a time.
+import type { AtBlockPlan } from '../../../src/domain/indexer/at-block-recent';
+import { countHolders, readHolders, readSupplies } from '../../../src/domain/indexer/holders';
 import { devWallet, startAnvil, type Anvil } from '../../helpers/anvil';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { deployTokens, type Tokens } from '../../helpers/chain-fixtures';
@@ -58,6 +64,52 @@ const indexedAt = async (account: string, block: number) => {
   };
 };
 
+const PLANS: AtBlockPlan[] = ['recent', 'replay'];
+
+/** Nodes of every page of `read`, `size` at a time: forward from the first page, and backward from the last. */
+const allPages = async <T>(read: (page: { pageSize: number; backward: boolean; cursor: string | null }) => Promise<any>, size: number) => {
+  const forward: T[] = [];
+  const backward: T[] = [];
+  for (let cursor: string | null = null, i = 0; i < 100; i++) {
+    const p = await read({ pageSize: size, backward: false, cursor });
+    forward.push(...p.items.map((x: { node: T }) => x.node));
+    if (!p.hasNextPage) break;
+    cursor = p.endCursor;
+  }
+  for (let cursor: string | null = null, i = 0; i < 100; i++) {
+    const p = await read({ pageSize: size, backward: true, cursor });
+    backward.unshift(...p.items.map((x: { node: T }) => x.node));
+    if (!p.hasPreviousPage) break;
+    cursor = p.startCursor;
+  }
+  return { forward, backward };
+};
+
+/** Holders (ERC-20, and one ERC-1155 id), their counts and the ERC-1155 supplies at `block` read by `plan`. */
+const byPlan = async (block: number, plan: AtBlockPlan, size: number) => {
+  const db = server.app.db;
+  const ref = { chainId: anvil.chainId, atBlock: block, plan };
+  const holder = (n: { accountAddress: string; balance: string }) => ({ accountAddress: n.accountAddress, balance: n.balance });
+  const holdersOf = async (contract: string, tokenId: string) => {
+    const pages = await allPages<{ accountAddress: string; balance: string }>((page) => readHolders(db, { ...ref, contract, tokenId, page }), size);
+    return { forward: pages.forward.map(holder), backward: pages.backward.map(holder), count: await countHolders(db, { ...ref, contract, tokenId }) };
+  };
+  const supplies = await allPages<{ tokenId: string; supply: string; holders: number }>((page) => readSupplies(db, { ...ref, contract: addr.erc1155, page }), size);
+  const supply = (n: { tokenId: string; supply: string; holders: number }) => ({ tokenId: n.tokenId, supply: n.supply, holders: n.holders });
+  return {
+    erc20: await holdersOf(addr.erc20, ''),
+    erc1155Id2: await holdersOf(addr.erc1155, '2'),
+    supplies: { forward: supplies.forward.map(supply), backward: supplies.backward.map(supply) },
+  };
+};
+
+/** Largest balance first, ties by account (descending), as the holders index orders them. */
+const holdersOrder = (holders: Array<{ accountAddress: string; balance: bigint }>) =>
+  holders
+    .filter((h) => h.balance > 0n)
+    .sort((x, y) => (x.balance === y.balance ? (x.accountAddress < y.accountAddress ? 1 : -1) : x.balance < y.balance ? 1 : -1))
+    .map((h) => ({ accountAddress: h.accountAddress, balance: h.balance.toString() }));
+
 /** Every account's balances at every block of [from, to], and the holders and supplies derived from them. */
 const expectMatchesChain = async (from: number, to: number) => {
   for (let block = from; block <= to; block++) {
@@ -71,11 +123,7 @@ const expectMatchesChain = async (from: number, to: number) => {
         b: block,
       })
     ).tokenHolders;
-    const wanted = accounts
-      .map((a, i) => ({ accountAddress: a, balance: expected[i].erc20 }))
-      .filter((h) => h.balance > 0n)
-      .sort((x, y) => (x.balance === y.balance ? (x.accountAddress < y.accountAddress ? 1 : -1) : x.balance < y.balance ? 1 : -1))
-      .map((h) => ({ accountAddress: h.accountAddress, balance: h.balance.toString() }));
+    const wanted = holdersOrder(accounts.map((a, i) => ({ accountAddress: a, balance: expected[i].erc20 })));
     expect({ block, holders: holders.nodes }).toEqual({ block, holders: wanted });
     expect(holders.totalCount).toBe(wanted.length);
 
@@ -88,6 +136,21 @@ const expectMatchesChain = async (from: number, to: number) => {
       holders: expected.filter((e) => e.erc1155[k] > 0n).length,
     })).filter((s) => s.holders > 0);
     expect({ block, supplies }).toEqual({ block, supplies: wantedSupplies });
+
+    const wantedId2 = holdersOrder(accounts.map((a, i) => ({ accountAddress: a, balance: expected[i].erc1155[1] })));
+    for (const plan of PLANS) {
+      for (const size of [1, 2]) {
+        const got = await byPlan(block, plan, size);
+        expect({ block, plan, size, ...got }).toEqual({
+          block,
+          plan,
+          size,
+          erc20: { forward: wanted, backward: wanted, count: wanted.length },
+          erc1155Id2: { forward: wantedId2, backward: wantedId2, count: wantedId2.length },
+          supplies: { forward: wantedSupplies, backward: wantedSupplies },
+        });
+      }
+    }
   }
 };
 
@@ -99,8 +162,8 @@ beforeAll(async () => {
   anvil = await startAnvil();
   // Ten seconds between blocks: blockNumberAtTime has distinct times to find.
   await anvil.rpc('anvil_setBlockTimestampInterval', [10]);
-  accounts = [0, 1, 2, 3].map((i) => devWallet(anvil, i).address.toLowerCase());
-  const [A, B, C, D] = accounts;
+  accounts = [0, 1, 2, 3, 4, 5].map((i) => devWallet(anvil, i).address.toLowerCase());
+  const [A, B, C, D, E, F] = accounts;
   start = (await head()) + 1;
   tokens = await deployTokens(anvil);
   addr = { erc20: (await tokens.erc20.getAddress()).toLowerCase(), erc721: (await tokens.erc721.getAddress()).toLowerCase(), erc1155: (await tokens.erc1155.getAddress()).toLowerCase() };
@@ -113,11 +176,16 @@ beforeAll(async () => {
     mintTx(tokens, 'erc721', A, B, { tokenId: 2n }),
     callTx(tokens.erc1155, 'mintBatch', [A, IDS_1155, [10n, 20n, 30n]], A),
     transferTx(tokens, 'erc20', B, D, { amount: 500n }),
+    // E first appears, tied with D (500 each) until D pays A below; B's balance went to zero a block earlier.
+    mintTx(tokens, 'erc20', A, E, { amount: 500n }),
     transferTx(tokens, 'erc721', A, C, { tokenId: 1n }),
     transferTx(tokens, 'erc1155', A, B, { tokenId: 2n, amount: 20n }),
     burnTx(tokens, 'erc20', C, C, { amount: 100n }),
     burnTx(tokens, 'erc721', B, B, { tokenId: 2n }),
     transferTx(tokens, 'erc20', D, A, { amount: 250n }),
+    // F first appears in the last blocks, tied with D (250); E's 1155 balance of id 2 ties with B's (10 each).
+    mintTx(tokens, 'erc20', A, F, { amount: 250n }),
+    transferTx(tokens, 'erc1155', B, E, { tokenId: 2n, amount: 10n }),
   ]);
   await mine(anvil, 2);
   server = await startTestServer({ CHAINS: JSON.stringify([{ chainId: anvil.chainId, url: anvil.rpcUrl, confirmations: 4, startBlock: start }]) });

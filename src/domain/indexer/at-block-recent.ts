@@ -1,0 +1,143 @@
+// State as of a recent block: the balances as they stand now, except those that changed after the block, taken back
+// to their value at the block. Its cost grows with the changes after the block, the replay's (at-block.ts) with every
+// balance that ever existed; `chooseAtBlockPlan` picks the cheaper one per read.
+import { dialectOf, readQuery, type Db } from '../../db';
+import { accountIndexHint, accountIndexReady } from './at-block';
+import { num } from './sql';
+
+/** recent: now, less the changes after the block (this file). replay: every balance's latest change (at-block.ts). */
+export type AtBlockPlan = 'recent' | 'replay';
+
+/** One contract's balances: of one token id ('' for an ERC-20), or of all its token ids. */
+export type AtBlockScope = { chainId: number; contract: string; tokenId?: string };
+
+export type SqlSource = { sql: string; params: unknown[] };
+
+/**
+ * The recent plan reads each change after the block once (a range of the primary key, in order) where the replay
+ * seeks twice per balance that ever existed. It is taken while the scope has fewer changes after the block than
+ * RATIO × its balances, counted with a LIMIT (at most that many index entries: a small part of either plan).
+ * `merged`: reads that take the changed balances' values from the changes themselves (a token's holders page and
+ * count: no seek per changed balance; each change is shipped to JS instead, about 1 µs a row on SQLite, where a
+ * MariaDB seek costs more): ratios near where the two plans cost the same in tests/bench/query-at-block.ts on
+ * erc20-100k (BENCHMARKS.md, "Holders at a block: recent-change plan"). `aggregated`: reads that seek each changed
+ * balance's value in SQL (supplies, per-account totals, their counts), three seeks per changed balance against the
+ * replay's two per balance, and about 0.63 changed balances per change when changes spread evenly: 0.5 keeps them
+ * below the replay's seeks (set by that count, not benchmarked).
+ */
+const RATIO = { merged: { sqlite: 1.5, mysql: 4 }, aggregated: { sqlite: 0.5, mysql: 0.5 } } as const;
+export type ReadKind = keyof typeof RATIO;
+
+/** Balances counted at most: past this many, the bound on changes stays RATIO × KEYS_CAP. */
+const KEYS_CAP = 50_000;
+/**
+ * How many balances a scope has moves slowly, and only the choice of plan reads it (never an answer): counted once a
+ * minute per scope, for at most KEYS_SCOPES scopes per database.
+ */
+const KEYS_TTL_MS = 60_000;
+const KEYS_SCOPES = 1_000;
+const keysCounted = new WeakMap<Db, Map<string, { n: number; at: number }>>();
+
+const tokenCondition = (alias: string, scope: AtBlockScope) => (scope.tokenId === undefined ? '' : ` AND ${alias}.token_id = ?`);
+const scopeParams = (scope: AtBlockScope) => (scope.tokenId === undefined ? [scope.chainId, scope.contract] : [scope.chainId, scope.contract, scope.tokenId]);
+
+const balancesIn = async (db: Db, scope: AtBlockScope): Promise<number> => {
+  let counted = keysCounted.get(db);
+  if (!counted) keysCounted.set(db, (counted = new Map()));
+  const id = JSON.stringify(scopeParams(scope));
+  const hit = counted.get(id);
+  if (hit && Date.now() - hit.at < KEYS_TTL_MS) return hit.n;
+  const [row] = await readQuery<{ n: unknown }>(
+    db,
+    `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM balances k WHERE k.chain_id = ? AND k.contract = ?${tokenCondition('k', scope)} LIMIT ${KEYS_CAP}) t`,
+    scopeParams(scope),
+  );
+  counted.delete(id);
+  if (counted.size >= KEYS_SCOPES) counted.delete(counted.keys().next().value!);
+  counted.set(id, { n: num(row.n), at: Date.now() });
+  return num(row.n);
+};
+
+export const chooseAtBlockPlan = async (db: Db, atBlock: number, scope: AtBlockScope, kind: ReadKind): Promise<AtBlockPlan> => {
+  // Without the account index (a first backfill builds it at its end) the recent plan's checks would scan.
+  if (!accountIndexReady(db)) return 'replay';
+  const bound = Math.max(1, Math.ceil((await balancesIn(db, scope)) * RATIO[kind][dialectOf(db)]));
+  // The contract's changes, whatever their token id: the recent plan reads them all (the primary key has no token id
+  // before the account).
+  const [changes] = await readQuery<{ n: unknown }>(
+    db,
+    `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM balance_changes x WHERE x.chain_id = ? AND x.contract = ? AND x.block_number > ${atBlock} LIMIT ${bound}) t`,
+    [scope.chainId, scope.contract],
+  );
+  return num(changes.n) < bound ? 'recent' : 'replay';
+};
+
+/**
+ * `alias` (a balances row) has not changed after the block: it is its value at the block. One seek of the account
+ * index. (A balance SyncBalance repaired counts as its repaired value from then on, as the current reads answer it.)
+ */
+export const unchangedAfter = (db: Db, alias: string, atBlock: number): string =>
+  `NOT EXISTS (SELECT 1 FROM balance_changes y${accountIndexHint(db)}
+    WHERE y.chain_id = ${alias}.chain_id AND y.account = ${alias}.account AND y.contract = ${alias}.contract
+      AND y.token_id = ${alias}.token_id AND y.block_number > ${atBlock})`;
+
+/**
+ * The scope's changes after the block, as rows (arm = 1, account, token_id, balance, delta, block_number) for
+ * `valuesAtBlock`: the primary key's range (chain, contract, block > atBlock), read in order.
+ */
+export const changesAfter = (atBlock: number, scope: AtBlockScope): SqlSource => ({
+  sql: `SELECT 1 AS arm, x.account, x.token_id, x.balance, x.delta, x.block_number FROM balance_changes x
+    WHERE x.chain_id = ? AND x.contract = ? AND x.block_number > ${atBlock}${tokenCondition('x', scope)}`,
+  params: scopeParams(scope),
+});
+
+export type ChangeRow = { account: unknown; token_id: unknown; balance: unknown; delta: unknown; block_number: unknown };
+
+/**
+ * Each changed balance's value at the block, from its first change after it: the balance after that change less
+ * the change's delta (exact, in bigint; no engine subtracts 78-digit integers). A balance first seen after the block
+ * comes out 0.
+ */
+export const valuesAtBlock = (rows: ChangeRow[]): Map<string, { account: string; tokenId: string; value: bigint }> => {
+  const first = new Map<string, { block: number; row: ChangeRow }>();
+  for (const r of rows) {
+    const k = `${String(r.account)}\u0000${String(r.token_id)}`;
+    const block = num(r.block_number);
+    const seen = first.get(k);
+    if (!seen || block < seen.block) first.set(k, { block, row: r });
+  }
+  const out = new Map<string, { account: string; tokenId: string; value: bigint }>();
+  for (const [k, { row }] of first) {
+    out.set(k, { account: String(row.account), tokenId: String(row.token_id), value: BigInt(String(row.balance)) - BigInt(String(row.delta)) });
+  }
+  return out;
+};
+
+/**
+ * A table of balances' columns (chain_id, contract, account, token_id, balance) as of the block, for the reads that
+ * aggregate a whole contract (supplies, per-account totals, counts): the scope's rows unchanged after the block (the
+ * contract's primary-key range; the account index seeked only for rows written after the block), and the changed
+ * ones at their latest change at or below the block (two seeks each, as the replay). `params` go before the query's own.
+ */
+export const recentBalancesAt = (db: Db, atBlock: number, scope: AtBlockScope): SqlSource => {
+  const mysql = dialectOf(db) === 'mysql';
+  const join = mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN';
+  const hint = accountIndexHint(db);
+  return {
+    sql: `(SELECT k.chain_id, k.contract, k.account, k.token_id, k.balance FROM balances k
+        WHERE k.chain_id = ? AND k.contract = ?${tokenCondition('k', scope)}
+          AND (k.block_number <= ${atBlock} OR ${unchangedAfter(db, 'k', atBlock)})
+      UNION ALL
+      SELECT c.chain_id, c.contract, c.account, c.token_id, bc.balance
+        FROM (SELECT DISTINCT x.chain_id, x.contract, x.account, x.token_id FROM balance_changes x
+          WHERE x.chain_id = ? AND x.contract = ? AND x.block_number > ${atBlock}${tokenCondition('x', scope)}) c
+        ${join} balance_changes bc
+          ON bc.chain_id = c.chain_id AND bc.contract = c.contract AND bc.account = c.account AND bc.token_id = c.token_id
+          AND bc.block_number = (
+            SELECT z.block_number FROM balance_changes z${hint}
+            WHERE z.chain_id = c.chain_id AND z.account = c.account AND z.contract = c.contract AND z.token_id = c.token_id
+              AND z.block_number <= ${atBlock}
+            ORDER BY z.block_number DESC LIMIT 1))`,
+    params: [...scopeParams(scope), ...scopeParams(scope)],
+  };
+};
