@@ -94,11 +94,18 @@ const byPlan = async (block: number, plan: AtBlockPlan, size: number) => {
     const pages = await allPages<{ accountAddress: string; balance: string }>((page) => readHolders(db, { ...ref, contract, tokenId, page }), size);
     return { forward: pages.forward.map(holder), backward: pages.backward.map(holder), count: await countHolders(db, { ...ref, contract, tokenId }) };
   };
+  /** Per-account totals over a collectible contract's token ids (tokenHolders without a token id). */
+  const totalsOf = async (contract: string) => {
+    const pages = await allPages<{ accountAddress: string; balance: string; tokenCount: number }>((page) => readHolders(db, { ...ref, contract, tokenId: null, page }), size);
+    const total = (n: { accountAddress: string; balance: string; tokenCount: number }) => ({ accountAddress: n.accountAddress, balance: n.balance, tokenCount: n.tokenCount });
+    return { forward: pages.forward.map(total), backward: pages.backward.map(total), count: await countHolders(db, { ...ref, contract, tokenId: null }) };
+  };
   const supplies = await allPages<{ tokenId: string; supply: string; holders: number }>((page) => readSupplies(db, { ...ref, contract: addr.erc1155, page }), size);
   const supply = (n: { tokenId: string; supply: string; holders: number }) => ({ tokenId: n.tokenId, supply: n.supply, holders: n.holders });
   return {
     erc20: await holdersOf(addr.erc20, ''),
     erc1155Id2: await holdersOf(addr.erc1155, '2'),
+    erc1155Totals: await totalsOf(addr.erc1155),
     supplies: { forward: supplies.forward.map(supply), backward: supplies.backward.map(supply) },
   };
 };
@@ -138,6 +145,15 @@ const expectMatchesChain = async (from: number, to: number) => {
     expect({ block, supplies }).toEqual({ block, supplies: wantedSupplies });
 
     const wantedId2 = holdersOrder(accounts.map((a, i) => ({ accountAddress: a, balance: expected[i].erc1155[1] })));
+    // Most token ids first, ties by account (descending).
+    const wantedTotals = accounts
+      .map((a, i) => ({
+        accountAddress: a,
+        balance: expected[i].erc1155.reduce((s, v) => s + v, 0n).toString(),
+        tokenCount: expected[i].erc1155.filter((v) => v > 0n).length,
+      }))
+      .filter((t) => t.tokenCount > 0)
+      .sort((x, y) => (x.tokenCount === y.tokenCount ? (x.accountAddress < y.accountAddress ? 1 : -1) : y.tokenCount - x.tokenCount));
     for (const plan of PLANS) {
       for (const size of [1, 2]) {
         const got = await byPlan(block, plan, size);
@@ -147,6 +163,7 @@ const expectMatchesChain = async (from: number, to: number) => {
           size,
           erc20: { forward: wanted, backward: wanted, count: wanted.length },
           erc1155Id2: { forward: wantedId2, backward: wantedId2, count: wantedId2.length },
+          erc1155Totals: { forward: wantedTotals, backward: wantedTotals, count: wantedTotals.length },
           supplies: { forward: wantedSupplies, backward: wantedSupplies },
         });
       }
