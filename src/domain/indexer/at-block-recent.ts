@@ -38,6 +38,12 @@ const KEYS_TTL_MS = 60_000;
 const KEYS_SCOPES = 1_000;
 const keysCounted = new WeakMap<Db, Map<string, { n: number; at: number }>>();
 
+/**
+ * The primary key, named on MariaDB for a contract's changes after a block: it picked idx_balance_changes_block
+ * (chain, block) there, which also holds every other contract's changes after the block.
+ */
+const byPrimaryKey = (db: Db) => (dialectOf(db) === 'mysql' ? ' FORCE INDEX (PRIMARY)' : '');
+
 const tokenCondition = (alias: string, scope: AtBlockScope) => (scope.tokenId === undefined ? '' : ` AND ${alias}.token_id = ?`);
 const scopeParams = (scope: AtBlockScope) => (scope.tokenId === undefined ? [scope.chainId, scope.contract] : [scope.chainId, scope.contract, scope.tokenId]);
 
@@ -66,7 +72,8 @@ export const chooseAtBlockPlan = async (db: Db, atBlock: number, scope: AtBlockS
   // before the account).
   const [changes] = await readQuery<{ n: unknown }>(
     db,
-    `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM balance_changes x WHERE x.chain_id = ? AND x.contract = ? AND x.block_number > ${atBlock} LIMIT ${bound}) t`,
+    `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM balance_changes x${byPrimaryKey(db)}
+      WHERE x.chain_id = ? AND x.contract = ? AND x.block_number > ${atBlock} LIMIT ${bound}) t`,
     [scope.chainId, scope.contract],
   );
   return num(changes.n) < bound ? 'recent' : 'replay';
@@ -85,8 +92,15 @@ export const unchangedAfter = (db: Db, alias: string, atBlock: number): string =
  * The scope's changes after the block, as rows (arm = 1, account, token_id, balance, delta, block_number) for
  * `valuesAtBlock`: the primary key's range (chain, contract, block > atBlock), read in order.
  */
-export const changesAfter = (atBlock: number, scope: AtBlockScope): SqlSource => ({
-  sql: `SELECT 1 AS arm, x.account, x.token_id, x.balance, x.delta, x.block_number FROM balance_changes x
+export const changesAfter = (db: Db, atBlock: number, scope: AtBlockScope): SqlSource => ({
+  sql: `SELECT 1 AS arm, x.account, x.token_id, x.balance, x.delta, x.block_number FROM balance_changes x${byPrimaryKey(db)}
+    WHERE x.chain_id = ? AND x.contract = ? AND x.block_number > ${atBlock}${tokenCondition('x', scope)}`,
+  params: scopeParams(scope),
+});
+
+/** The accounts of the scope's changes after the block (a subquery: `… account NOT IN (sql)`). */
+export const accountsChangedAfter = (db: Db, atBlock: number, scope: AtBlockScope): SqlSource => ({
+  sql: `SELECT x.account FROM balance_changes x${byPrimaryKey(db)}
     WHERE x.chain_id = ? AND x.contract = ? AND x.block_number > ${atBlock}${tokenCondition('x', scope)}`,
   params: scopeParams(scope),
 });
@@ -129,7 +143,7 @@ export const recentBalancesAt = (db: Db, atBlock: number, scope: AtBlockScope): 
           AND (k.block_number <= ${atBlock} OR ${unchangedAfter(db, 'k', atBlock)})
       UNION ALL
       SELECT c.chain_id, c.contract, c.account, c.token_id, bc.balance
-        FROM (SELECT DISTINCT x.chain_id, x.contract, x.account, x.token_id FROM balance_changes x
+        FROM (SELECT DISTINCT x.chain_id, x.contract, x.account, x.token_id FROM balance_changes x${byPrimaryKey(db)}
           WHERE x.chain_id = ? AND x.contract = ? AND x.block_number > ${atBlock}${tokenCondition('x', scope)}) c
         ${join} balance_changes bc
           ON bc.chain_id = c.chain_id AND bc.contract = c.contract AND bc.account = c.account AND bc.token_id = c.token_id

@@ -6,6 +6,7 @@ import { cursorField, decodeCursor, encodeCursor, pageOfRows, type Page, type Re
 import { keysetOrder, type Keyset } from './cursor';
 import { balancesAt } from './at-block';
 import {
+  accountsChangedAfter,
   changesAfter,
   chooseAtBlockPlan,
   recentBalancesAt,
@@ -117,7 +118,7 @@ const compareHolders = (a: [number, string, string], b: [number, string, string]
 const recentHolderRows = async (db: Db, q: HoldersQuery, tokenId: string, key: Keyset, w: Where, order: string): Promise<HolderRow[]> => {
   const atBlock = q.atBlock!;
   const n = q.page.pageSize + 1;
-  const changes = changesAfter(atBlock, { chainId: q.chainId, contract: q.contract, tokenId });
+  const changes = changesAfter(db, atBlock, { chainId: q.chainId, contract: q.contract, tokenId });
   const rows = await readQuery<ChangeRow & { arm: unknown }>(
     db,
     `SELECT 0 AS arm, h.account, NULL AS token_id, h.balance, NULL AS delta, NULL AS block_number FROM (
@@ -154,19 +155,19 @@ const countTokenHolders = async (db: Db, q: TokenRef, tokenId: string) => {
  * after the block, whose balances at the block are counted here.
  */
 const countRecentHolders = async (db: Db, atBlock: number, scope: Required<AtBlockScope>, w: Where) => {
-  const changes = changesAfter(atBlock, scope);
+  const changes = changesAfter(db, atBlock, scope);
+  const changed = accountsChangedAfter(db, atBlock, scope);
   const rows = await readQuery<ChangeRow & { arm: unknown }>(
     db,
     `SELECT 0 AS arm, NULL AS account, NULL AS token_id, COUNT(*) AS balance, NULL AS delta, NULL AS block_number FROM balances b
-       WHERE ${w} AND b.account NOT IN (
-         SELECT x.account FROM balance_changes x WHERE x.chain_id = ? AND x.contract = ? AND x.block_number > ${atBlock} AND x.token_id = ?)
+       WHERE ${w} AND b.account NOT IN (${changed.sql})
      UNION ALL ${changes.sql}`,
-    [...w.params, scope.chainId, scope.contract, scope.tokenId, ...changes.params],
+    [...w.params, ...changed.params, ...changes.params],
   );
   const unchanged = num(rows.find((r) => num(r.arm) === 0)?.balance ?? 0);
-  let changed = 0;
-  for (const { value } of valuesAtBlock(rows.filter((r) => num(r.arm) === 1)).values()) if (value > 0n) changed++;
-  return unchanged + changed;
+  let atBlockPositive = 0;
+  for (const { value } of valuesAtBlock(rows.filter((r) => num(r.arm) === 1)).values()) if (value > 0n) atBlockPositive++;
+  return unchanged + atBlockPositive;
 };
 
 const contractWhere = (q: TokenRef) => new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add(positive('b.balance'));
