@@ -80,13 +80,15 @@ export const chooseAtBlockPlan = async (db: Db, atBlock: number, scope: AtBlockS
 };
 
 /**
- * `alias` (a balances row) has not changed after the block: it is its value at the block. One seek of the account
- * index. (A balance SyncBalance repaired counts as its repaired value from then on, as the current reads answer it.)
+ * `alias` (a balances row) has not changed after the block: it is its value at the block. Its latest change, one seek
+ * of the account index (read backwards: NOT EXISTS of a change after the block read the balance's changes forwards on
+ * MariaDB, a ref on four columns filtered by block, 8 ms for a page at the last 10 % of erc20-100k against 5 ms).
+ * (A balance SyncBalance repaired counts as its repaired value from then on, as the current reads answer it.)
  */
 export const unchangedAfter = (db: Db, alias: string, atBlock: number): string =>
-  `NOT EXISTS (SELECT 1 FROM balance_changes y${accountIndexHint(db)}
-    WHERE y.chain_id = ${alias}.chain_id AND y.account = ${alias}.account AND y.contract = ${alias}.contract
-      AND y.token_id = ${alias}.token_id AND y.block_number > ${atBlock})`;
+  `COALESCE((SELECT y.block_number FROM balance_changes y${accountIndexHint(db)}
+    WHERE y.chain_id = ${alias}.chain_id AND y.account = ${alias}.account AND y.contract = ${alias}.contract AND y.token_id = ${alias}.token_id
+    ORDER BY y.block_number DESC LIMIT 1), -1) <= ${atBlock}`;
 
 /**
  * The scope's changes after the block, as rows (arm = 1, account, token_id, balance, delta, block_number) for
