@@ -132,8 +132,9 @@ export const valuesAtBlock = (rows: ChangeRow[]): Map<string, { account: string;
 /**
  * A table of balances' columns (chain_id, contract, account, token_id, balance) as of the block, for the reads that
  * aggregate a whole contract (supplies, per-account totals, counts): the scope's rows unchanged after the block (the
- * contract's primary-key range; the account index seeked only for rows written after the block), and the changed
- * ones at their latest change at or below the block (two seeks each, as the replay). `params` go before the query's own.
+ * contract's primary-key range; the account index seeked only for rows written after the block, since a balances row
+ * is written at its latest change or later), and the changed ones at their latest change at or below the block (two
+ * seeks each, as the replay). `params` go before the query's own.
  */
 export const recentBalancesAt = (db: Db, atBlock: number, scope: AtBlockScope): SqlSource => {
   const mysql = dialectOf(db) === 'mysql';
