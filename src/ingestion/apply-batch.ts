@@ -138,6 +138,8 @@ export const writeBatchRows = async (m: EntityManager, batch: Batch, newContract
       if (cached === undefined) unknown.push(k);
       else before.set(k, cached);
     }
+    // In key order (contract, account, token id): each lookup's path through the tree starts where the last one's ended.
+    unknown.sort();
     for (const [k, v] of await loadBalances(m, batch.chainId, unknown)) before.set(k, v);
     const result = computeBalances(batch.chainId, batch.transfers, before);
 
