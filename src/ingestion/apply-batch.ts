@@ -135,8 +135,9 @@ export const writeBatchRows = async (m: EntityManager, batch: Batch, newContract
     const unknown: BalanceKey[] = [];
     for (const k of keys) {
       const cached = cache.get(k);
-      if (cached === undefined) unknown.push(k);
-      else before.set(k, cached);
+      if (cached !== undefined) before.set(k, cached);
+      else if (!cache.absent(k)) unknown.push(k);
+      cache.writing(k);
     }
     // In key order (contract, account, token id): each lookup's path through the tree starts where the last one's ended.
     unknown.sort();

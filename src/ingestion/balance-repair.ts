@@ -19,6 +19,8 @@ export const createBalanceRepair = ({ db, logger, metricsRegistry }: { db: Db; l
   const log = logger.child({ layer: 'ingestion', op: 'sync-balance' });
 
   return async (r) => {
+    // Before the write too: an ingester of this process that knows the key as never written must look it up from now on.
+    forgetCachedBalance(balanceKey(r.contract, r.account, r.tokenId));
     const outcome = await db.transaction(async (m) => {
       // The value was read at the indexed block: stored rows must still stand at that block, or the read is stale.
       const cp = await m.getRepository(ChainCheckpointEntity).findOneBy({ chainId: r.chainId });

@@ -5,7 +5,7 @@ import { RetryableChainError, redactUrl, type ChainClient, type Unsubscribe } fr
 import type { ChainRegistry } from '../chain/registry';
 import type { ChainConfig } from '../config';
 import type { Logger } from '../config/logger';
-import { ChainCheckpointEntity, LeaseLostError, LockAbortedError, createLeadership, dialectOf, type Db, type Lead, type LeadershipSettings } from '../db';
+import { BalanceEntity, ChainCheckpointEntity, LeaseLostError, LockAbortedError, createLeadership, dialectOf, type Db, type Lead, type LeadershipSettings } from '../db';
 import type { PubSub } from '../pubsub';
 import { createBalanceCache } from './balance-cache';
 import { createRangeSizer } from './backfill';
@@ -161,6 +161,9 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     try {
       logger.info({ endpoints: client.endpoints().map((e) => e.url), leadership: lead.kind, token: lead.token ?? undefined }, 'ingestion started');
       await finality.resume(await ensureCheckpoint());
+      // No balance of the chain stored yet (a first backfill): a balance no batch of this lead has written is not
+      // stored either, and is not looked up (balance-cache.ts). The cache is empty here: new, or cleared at a lost lead.
+      if (!(await db.getRepository(BalanceEntity).findOne({ select: { chainId: true }, where: { chainId } }))) balanceCache.startedEmpty();
       await watchList?.reconcile();
       const ctx = {
         client,
