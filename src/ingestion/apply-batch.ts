@@ -139,8 +139,6 @@ export const writeBatchRows = async (m: EntityManager, batch: Batch, newContract
       else if (!cache.absent(k)) unknown.push(k);
       cache.writing(k);
     }
-    // In key order (contract, account, token id): each lookup's path through the tree starts where the last one's ended.
-    unknown.sort();
     for (const [k, v] of await loadBalances(m, batch.chainId, unknown)) before.set(k, v);
     const result = computeBalances(batch.chainId, batch.transfers, before);
 
