@@ -1,9 +1,15 @@
 // SyncBalance's write: one stored balance replaced by the value read from the contract, through the chain writer (so
 // a rollback past the block restores the row as it stood), logged and counted. Ingestion stays the only writer of
 // chain tables; the domain reads the chain and calls this (domain/indexer/sync-balance.ts).
+//
+// Where the stored history (balance_changes) disagrees with the contract at the block too, it gets a change at that
+// block bringing it to the contract's value, so the history, the balance and the state as of any later block agree
+// (at-block.ts reads the history; at-block-recent.ts takes the balances back through it). A history that already
+// says the right value (only the balances row was wrong) gets nothing.
 import client from 'prom-client';
+import { LessThanOrEqual } from 'typeorm';
 import type { Logger } from '../config/logger';
-import { BalanceEntity, ChainCheckpointEntity, type Db } from '../db';
+import { BalanceChangeEntity, BalanceEntity, ChainCheckpointEntity, type Db } from '../db';
 import type { BalanceRepair } from '../domain/indexer/sync-balance';
 import { balanceKey } from './balances';
 import { forgetCachedBalance } from './balance-cache';
@@ -30,7 +36,21 @@ export const createBalanceRepair = ({ db, logger, metricsRegistry }: { db: Db; l
       const previous = stored?.balance ?? null;
       if ((previous ?? '0') === r.balance) return { outcome: 'unchanged' as const, previous };
       const row = { ...key, balance: r.balance, blockNumber: r.atBlock, blockHash: cp.indexedHash };
-      await createChainWriter(m, r.chainId, cp.undoFrom).putByKey(BalanceEntity, [{ block: r.atBlock, row }]);
+      const writer = createChainWriter(m, r.chainId, cp.undoFrom);
+      await writer.putByKey(BalanceEntity, [{ block: r.atBlock, row }]);
+      // The history's balance at the block: its latest change at or below it (none: zero).
+      const [latest] = await m.getRepository(BalanceChangeEntity).find({
+        where: { ...key, blockNumber: LessThanOrEqual(r.atBlock) },
+        order: { blockNumber: 'DESC' },
+        take: 1,
+      });
+      const history = BigInt(latest?.balance ?? '0');
+      if (history !== BigInt(r.balance)) {
+        // A change at the block already (a transfer in it) takes the correction into its delta.
+        const delta = (latest?.blockNumber === r.atBlock ? BigInt(latest.delta) : 0n) + BigInt(r.balance) - history;
+        const change = { ...key, blockNumber: r.atBlock, blockHash: cp.indexedHash, delta: delta.toString(), balance: r.balance };
+        await writer.appendByBlock(BalanceChangeEntity, [change], { upsert: ['blockHash', 'delta', 'balance'] });
+      }
       return { outcome: 'repaired' as const, previous };
     });
     syncs.inc({ chain: String(r.chainId), outcome: outcome.outcome });

@@ -11,7 +11,7 @@ type WebrpcError = import('@0xsequence/indexer-v3', { with: { 'resolution-mode':
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ContractVerificationStatus, InvalidArgumentError, NotFoundError, SequenceIndexer, TimeoutError } = require('@0xsequence/indexer-v3') as V3;
 type SequenceIndexer = InstanceType<V3['SequenceIndexer']>;
-import { BalanceEntity } from '../../src/db';
+import { BalanceChangeEntity, BalanceEntity, ChainCheckpointEntity } from '../../src/db';
 import { devWallet } from '../helpers/anvil';
 import { chainBalance, sendAndWait, type Tokens } from '../helpers/chain-fixtures';
 import { rejectionOf as rejectionOfCall } from '../helpers/rejection';
@@ -297,6 +297,14 @@ describe('@0xsequence/indexer 3.0.13 SequenceIndexer: methods beyond the specifi
     await waitForIndexed(app, env.anvil);
     await repo.update({ chainId, contract: env.addr.erc20, account: env.B, tokenId: '' }, { balance: '5' });
     await repo.update({ chainId, contract: env.addr.erc1155, account: env.B, tokenId: '2' }, { balance: '999' });
+    // The ERC-1155 balance's history is wrong as well (as for a token whose events do not tell every change): its
+    // latest change says 999 too. The ERC-20's history still says the right value.
+    const changes = app.db.getRepository(BalanceChangeEntity);
+    const historyOf = (contract: string, tokenId: string) => changes.find({ where: { chainId, contract, account: env.B, tokenId }, order: { blockNumber: 'ASC' } });
+    const erc20History = await historyOf(env.addr.erc20, '');
+    const last1155 = (await historyOf(env.addr.erc1155, '2')).at(-1)!;
+    await changes.update({ chainId, contract: env.addr.erc1155, account: env.B, tokenId: '2', blockNumber: last1155.blockNumber }, { balance: '999' });
+    const repairBlock = Number((await app.db.getRepository(ChainCheckpointEntity).findOneByOrFail({ chainId })).indexedBlock);
 
     expect(await indexer.syncBalance({ accountAddress: env.B, contractAddress: env.addr.erc20 })).toEqual({});
     expect(await indexer.syncBalance({ accountAddress: env.B, contractAddress: env.addr.erc1155, tokenID: '2' })).toEqual({});
@@ -304,6 +312,14 @@ describe('@0xsequence/indexer 3.0.13 SequenceIndexer: methods beyond the specifi
     const stored = async (contract: string, tokenId: string) => (await repo.findOneBy({ chainId, contract, account: env.B, tokenId }))!.balance;
     expect(await stored(env.addr.erc20, '')).toBe(String(await env.tokens.erc20.balanceOf(env.B)));
     expect(await stored(env.addr.erc1155, '2')).toBe(String(await env.tokens.erc1155.balanceOf(env.B, 2n)));
+    // The wrong history got a change at the repair's block bringing it to the contract's value; the right one nothing.
+    const onChain1155 = BigInt(await env.tokens.erc1155.balanceOf(env.B, 2n));
+    const repaired1155 = (await historyOf(env.addr.erc1155, '2')).at(-1)!;
+    expect(repaired1155).toMatchObject({ blockNumber: repairBlock, balance: String(onChain1155) });
+    expect(BigInt(repaired1155.delta)).toBe(
+      last1155.blockNumber === repairBlock ? BigInt(last1155.delta) + onChain1155 - 999n : onChain1155 - 999n,
+    );
+    expect(await historyOf(env.addr.erc20, '')).toEqual(erc20History);
 
     const metrics = await (await fetch(`${env.server.url}/metrics`)).text();
     expect(metrics).toMatch(new RegExp(`strata_balance_syncs_total\\{chain="${chainId}",outcome="repaired"\\} 2`));

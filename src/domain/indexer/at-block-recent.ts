@@ -83,7 +83,8 @@ export const chooseAtBlockPlan = async (db: Db, atBlock: number, scope: AtBlockS
  * `alias` (a balances row) has not changed after the block: it is its value at the block. Its latest change, one seek
  * of the account index (read backwards: NOT EXISTS of a change after the block read the balance's changes forwards on
  * MariaDB, a ref on four columns filtered by block, 8 ms for a page at the last 10 % of erc20-100k against 5 ms).
- * (A balance SyncBalance repaired counts as its repaired value from then on, as the current reads answer it.)
+ * (SyncBalance writes a change at its block wherever the history disagreed with the contract, so a repaired balance
+ * reads the same under both plans.)
  */
 export const unchangedAfter = (db: Db, alias: string, atBlock: number): string =>
   `COALESCE((SELECT y.block_number FROM balance_changes y${accountIndexHint(db)}
