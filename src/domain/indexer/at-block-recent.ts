@@ -16,7 +16,7 @@ export type SqlSource = { sql: string; params: unknown[] };
 /**
  * The recent plan reads each change after the block once (a range of the primary key, in order) where the replay
  * seeks twice per balance that ever existed. It is taken while the scope has fewer changes after the block than
- * RATIO × its balances, as the scope's sketch of its latest changes tells (`sketchOf`, read once a minute).
+ * RATIO × its balances, as the scope's sketch of its latest changes tells (`statsOf`, read once a minute).
  * `merged`: reads that take the changed balances' values from the changes themselves (a token's holders page and
  * count: no seek per changed balance; each change is shipped to JS instead, about 1 µs a row on SQLite, where a
  * MariaDB seek costs more): ratios near where the two plans cost the same in tests/bench/query-at-block.ts on
@@ -30,13 +30,27 @@ export type ReadKind = keyof typeof RATIO;
 
 /** Balances counted at most: past this many, the bound on changes stays RATIO × KEYS_CAP. */
 const KEYS_CAP = 50_000;
+/** The most block numbers a sketch keeps: every `step`-th change of the ones it read. */
+const SKETCH_SAMPLES = 1_024;
+
 /**
- * How many balances a scope has moves slowly, and only the choice of plan reads it (never an answer): counted once a
- * minute per scope, for at most KEYS_SCOPES scopes per database.
+ * Where a scope's latest changes lie, newest first: the block numbers of up to the largest bound any read kind uses,
+ * every `step`-th kept. With it a read asks for its plan without counting the changes after its block each time (that
+ * count, up to 1.5 × the balances on SQLite, cost a read at an old block as much as the replay itself: 26 ms against 15
+ * for a page of erc20-100k). `complete`: it holds every change of the scope.
  */
-const KEYS_TTL_MS = 60_000;
-const KEYS_SCOPES = 1_000;
-const keysCounted = new WeakMap<Db, Map<string, { n: number; at: number }>>();
+export type ChangeSketch = { blocks: number[]; step: number; complete: boolean };
+
+/**
+ * What the choice of plan knows of a scope: how many balances it has and its sketch. Both move slowly and only the
+ * choice reads them (never an answer): read once a minute per scope, for at most STATS_SCOPES scopes per database.
+ * Changes committed since are missed: at worst a read takes the recent plan where the replay would have been a little
+ * cheaper; the answer is the same either way.
+ */
+type ScopeStats = { balances: number; sketch: ChangeSketch; at: number };
+const STATS_TTL_MS = 60_000;
+const STATS_SCOPES = 1_000;
+const scopeStats = new WeakMap<Db, Map<string, ScopeStats>>();
 
 /**
  * The primary key, named on MariaDB for a contract's changes after a block: it picked idx_balance_changes_block
@@ -47,42 +61,15 @@ const byPrimaryKey = (db: Db) => (dialectOf(db) === 'mysql' ? ' FORCE INDEX (PRI
 const tokenCondition = (alias: string, scope: AtBlockScope) => (scope.tokenId === undefined ? '' : ` AND ${alias}.token_id = ?`);
 const scopeParams = (scope: AtBlockScope) => (scope.tokenId === undefined ? [scope.chainId, scope.contract] : [scope.chainId, scope.contract, scope.tokenId]);
 
-const balancesIn = async (db: Db, scope: AtBlockScope): Promise<number> => {
-  let counted = keysCounted.get(db);
-  if (!counted) keysCounted.set(db, (counted = new Map()));
-  const id = JSON.stringify(scopeParams(scope));
-  const hit = counted.get(id);
-  if (hit && Date.now() - hit.at < KEYS_TTL_MS) return hit.n;
+const readScopeStats = async (db: Db, scope: AtBlockScope): Promise<ScopeStats> => {
   const [row] = await readQuery<{ n: unknown }>(
     db,
     `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM balances k WHERE k.chain_id = ? AND k.contract = ?${tokenCondition('k', scope)} LIMIT ${KEYS_CAP}) t`,
     scopeParams(scope),
   );
-  counted.delete(id);
-  if (counted.size >= KEYS_SCOPES) counted.delete(counted.keys().next().value!);
-  counted.set(id, { n: num(row.n), at: Date.now() });
-  return num(row.n);
-};
-
-/** The most block numbers a sketch keeps: every `step`-th change of the ones it read. */
-const SKETCH_SAMPLES = 1_024;
-/**
- * Where a scope's latest changes lie, newest first: the block numbers of up to `bound` of its latest changes (the
- * largest bound any read kind uses), every `step`-th kept. Read once a minute per scope like its balance count, so a
- * read asks for its plan without counting the changes after its block each time (that count, up to 1.5 × the balances
- * on SQLite, cost a read at an old block as much as the replay itself: 26 ms against 15 for a page of erc20-100k).
- * Changes committed since the sketch was read are missed: at worst a read takes the recent plan where the replay would
- * have been a little cheaper; the answer is the same either way.
- */
-export type ChangeSketch = { at: number; blocks: number[]; step: number; complete: boolean };
-const sketches = new WeakMap<Db, Map<string, ChangeSketch>>();
-
-const sketchOf = async (db: Db, scope: AtBlockScope, bound: number): Promise<ChangeSketch> => {
-  let cached = sketches.get(db);
-  if (!cached) sketches.set(db, (cached = new Map()));
-  const id = JSON.stringify(scopeParams(scope));
-  const hit = cached.get(id);
-  if (hit && Date.now() - hit.at < KEYS_TTL_MS) return hit;
+  const balances = num(row.n);
+  const dialect = dialectOf(db);
+  const bound = Math.max(1, Math.ceil(balances * Math.max(RATIO.merged[dialect], RATIO.aggregated[dialect])));
   // The contract's changes, whatever their token id: the recent plan reads them all (the primary key has no token id
   // before the account).
   const rows = await readQuery<{ b: unknown }>(
@@ -94,11 +81,20 @@ const sketchOf = async (db: Db, scope: AtBlockScope, bound: number): Promise<Cha
   const step = Math.max(1, Math.ceil(rows.length / SKETCH_SAMPLES));
   const blocks: number[] = [];
   for (let i = step - 1; i < rows.length; i += step) blocks.push(num(rows[i].b));
-  const sketch = { at: Date.now(), blocks, step, complete: rows.length < bound };
+  return { balances, sketch: { blocks, step, complete: rows.length < bound }, at: Date.now() };
+};
+
+const statsOf = async (db: Db, scope: AtBlockScope): Promise<ScopeStats> => {
+  let cached = scopeStats.get(db);
+  if (!cached) scopeStats.set(db, (cached = new Map()));
+  const id = JSON.stringify(scopeParams(scope));
+  const hit = cached.get(id);
+  if (hit && Date.now() - hit.at < STATS_TTL_MS) return hit;
+  const stats = await readScopeStats(db, scope);
   cached.delete(id);
-  if (cached.size >= KEYS_SCOPES) cached.delete(cached.keys().next().value!);
-  cached.set(id, sketch);
-  return sketch;
+  if (cached.size >= STATS_SCOPES) cached.delete(cached.keys().next().value!);
+  cached.set(id, stats);
+  return stats;
 };
 
 /** About how many of the sketch's changes are after the block (Infinity: more than it read). */
@@ -118,11 +114,9 @@ export const changesAfterBlock = (sketch: ChangeSketch, atBlock: number): number
 export const chooseAtBlockPlan = async (db: Db, atBlock: number, scope: AtBlockScope, kind: ReadKind): Promise<AtBlockPlan> => {
   // Without the account index (a first backfill builds it at its end) the recent plan's checks would scan.
   if (!accountIndexReady(db)) return 'replay';
-  const balances = await balancesIn(db, scope);
-  const dialect = dialectOf(db);
-  const bound = Math.max(1, Math.ceil(balances * RATIO[kind][dialect]));
-  const widest = Math.max(1, Math.ceil(balances * Math.max(RATIO.merged[dialect], RATIO.aggregated[dialect])));
-  return changesAfterBlock(await sketchOf(db, scope, widest), atBlock) < bound ? 'recent' : 'replay';
+  const { balances, sketch } = await statsOf(db, scope);
+  const bound = Math.max(1, Math.ceil(balances * RATIO[kind][dialectOf(db)]));
+  return changesAfterBlock(sketch, atBlock) < bound ? 'recent' : 'replay';
 };
 
 /**

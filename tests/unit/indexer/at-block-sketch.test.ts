@@ -2,7 +2,7 @@
 // changes, newest first): what chooses the plan of a read as of a block (at-block-recent.ts).
 import { changesAfterBlock, type ChangeSketch } from '../../../src/domain/indexer/at-block-recent';
 
-const sketch = (blocks: number[], step: number, complete: boolean): ChangeSketch => ({ at: Date.now(), blocks, step, complete });
+const sketch = (blocks: number[], step: number, complete: boolean): ChangeSketch => ({ blocks, step, complete });
 
 it('counts the changes after the block, exactly when every change was kept', () => {
   // Changes at blocks 9, 9, 7, 4, 2 (all of them: fewer than the bound).
