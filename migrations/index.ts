@@ -24,6 +24,7 @@ import { CheckpointEventsIndexed1795800000001 } from './1795800000001-checkpoint
 import { Webhooks1795784001195 } from './1795784001195-webhooks';
 import { TokenTraitsAndOverrides1795771878158 } from './1795771878158-token-traits-and-overrides';
 import { TokenTraitValues1795774342478 } from './1795774342478-token-trait-values';
+import { CompactChainTables1795810000000 } from './1795810000000-compact-chain-tables';
 
 export const migrations = [
   Foundation1763784000000,
@@ -51,4 +52,5 @@ export const migrations = [
   BalanceChangesAccount1795790000000,
   BearerTokens1795800000000,
   CheckpointEventsIndexed1795800000001,
+  CompactChainTables1795810000000,
 ];
