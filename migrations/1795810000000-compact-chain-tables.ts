@@ -247,7 +247,7 @@ const chunkRows = (): number => {
   return n;
 };
 
-const seconds = (s: number) => (s >= 3600 ? `${(s / 3600).toFixed(1)} h` : s >= 60 ? `${(s / 60).toFixed(1)} min` : `${Math.round(s)} s`);
+const seconds = (s: number) => (s >= 3600 ? `${(s / 3600).toFixed(1)} h` : s >= 60 ? `${(s / 60).toFixed(1)} min` : `${s.toFixed(1)} s`);
 
 /**
  * Moves the rows of `from` (in form `fromForm`) into `to` (the other form) in committed chunks, then drops `from` and
@@ -358,7 +358,7 @@ const copy = async (q: QueryRunner, log: Log, migration: string, spec: Spec, fro
     }
   }
   const secs = (Date.now() - started) / 1000;
-  log(`${from} -> ${to}: ${(done - doneAtStart).toLocaleString('en-US')} rows copied in ${seconds(secs)}`);
+  log(`${from} -> ${to}: ${(done - doneAtStart).toLocaleString('en-US')} rows copied in ${seconds(secs)} (${Math.round((done - doneAtStart) / Math.max(secs, 0.001)).toLocaleString('en-US')} rows/s)`);
 };
 
 /** Drops the progress table once it holds no row of another migration. */
@@ -400,6 +400,7 @@ export class CompactChainTables1795810000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     const dialect = dialectOf(q);
     const log = loggerOf(q);
+    const started = Date.now();
     await outsideTransaction(q, async () => {
       for (const spec of TABLES) {
         await moveTable(q, log, `${MIGRATION}:up`, spec, 'hex', async () => {
@@ -409,6 +410,7 @@ export class CompactChainTables1795810000000 implements MigrationInterface {
       }
       await dropProgress(q, `${MIGRATION}:up`);
     });
+    log(`compact chain tables: done in ${seconds((Date.now() - started) / 1000)}`);
   }
 
   /** The old tables again, from the new ones, the same way (chunked, resumable); the views go first. */
