@@ -1,5 +1,6 @@
 // Column helpers shared by every entity, so both dialects store the same shapes.
 import type { EntitySchemaColumnOptions } from 'typeorm';
+import { bytesTransformer } from './binary';
 
 /** uint256 values (token ids, balances) as decimal strings: DECIMAL stops at 65 digits. */
 export const Uint256 = (opts: Partial<EntitySchemaColumnOptions> = {}): EntitySchemaColumnOptions => ({
@@ -49,5 +50,16 @@ export const Hash = (opts: Partial<EntitySchemaColumnOptions> = {}): EntitySchem
 export const Int256 = (opts: Partial<EntitySchemaColumnOptions> = {}): EntitySchemaColumnOptions => ({
   type: 'varchar',
   length: 79,
+  ...opts,
+});
+
+/**
+ * An address (20 bytes) or hash (32 bytes) of the chain tables, stored as raw bytes (db/binary.ts) and read as 0x hex.
+ * `blob` is the type both drivers accept; the migrations give MySQL/MariaDB `VARBINARY(20|32)` (indexable, and not
+ * padded as BINARY would pad an empty block hash).
+ */
+export const Bytes = (opts: Partial<EntitySchemaColumnOptions> = {}): EntitySchemaColumnOptions => ({
+  type: 'blob',
+  transformer: bytesTransformer,
   ...opts,
 });

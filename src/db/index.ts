@@ -12,3 +12,4 @@ export * from './access-key-hash';
 export * from './replicas';
 export * from './query-indexes';
 export * from './sqlite-rows';
+export * from './binary';

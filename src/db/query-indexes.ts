@@ -14,16 +14,16 @@ export type QueryIndex = { table: string; name: string; columns: { sqlite: strin
 const same = (columns: string) => ({ sqlite: columns, mysql: columns });
 
 export const QUERY_INDEXES: readonly QueryIndex[] = [
-  { table: 'transfers', name: 'idx_transfers_from', columns: same('`chain_id`, `from_address`, `block_number`') },
-  { table: 'transfers', name: 'idx_transfers_to', columns: same('`chain_id`, `to_address`, `block_number`') },
-  { table: 'transfers', name: 'idx_transfers_contract', columns: same('`chain_id`, `contract`, `block_number`') },
-  { table: 'transfers', name: 'idx_transfers_tx', columns: same('`chain_id`, `tx_hash`') },
-  { table: 'balance_changes', name: 'idx_balance_changes_block', columns: same('`chain_id`, `block_number`') },
+  { table: 'token_transfers', name: 'idx_transfers_from', columns: same('`chain_id`, `from_address`, `block_number`') },
+  { table: 'token_transfers', name: 'idx_transfers_to', columns: same('`chain_id`, `to_address`, `block_number`') },
+  { table: 'token_transfers', name: 'idx_transfers_contract', columns: same('`chain_id`, `contract`, `block_number`') },
+  { table: 'token_transfers', name: 'idx_transfers_tx', columns: same('`chain_id`, `tx_hash`') },
+  { table: 'token_balance_changes', name: 'idx_balance_changes_block', columns: same('`chain_id`, `block_number`') },
   // State as of a block (migration 1795790000000): an account's changes, latest per balance.
-  { table: 'balance_changes', name: 'idx_balance_changes_account', columns: same('`chain_id`, `account`, `contract`, `token_id`, `block_number`') },
-  { table: 'balances', name: 'idx_balances_account', columns: same('`account`, `chain_id`, `contract`, `token_id`') },
+  { table: 'token_balance_changes', name: 'idx_balance_changes_account', columns: same('`chain_id`, `account`, `contract`, `token_id`, `block_number`') },
+  { table: 'token_balances', name: 'idx_balances_account', columns: same('`account`, `chain_id`, `contract`, `token_id`') },
   {
-    table: 'balances',
+    table: 'token_balances',
     name: 'idx_balances_holders',
     // MariaDB indexes an expression only through a column: the virtual balance_digits, which stays when the index goes.
     columns: {

@@ -9,14 +9,19 @@
 //
 // With read replicas TypeORM holds a pool per server instead of one pool: a read in a replica scope goes to the
 // replica the monitor picks, and is answered again from the primary if that replica turns out to be gone.
+//
+// Rows come back with the chain tables' binary addresses and hashes as 0x hex (db/binary.ts).
 import { QueryFailedError } from 'typeorm';
+import { hexRows } from './binary';
 import type { Db } from './data-source';
 import { isLostConnection } from './replicas/failures';
 import { clusterOf, nodeQuery, PRIMARY_NODE, replicaFailed, replicaFor, type PoolCluster } from './replicas/route';
 
 type MysqlPool = { query(sql: string, params: unknown[], cb: (err: Error | null, rows: unknown) => void): void };
 
-export const readQuery = <T = Record<string, unknown>>(db: Db, sql: string, params: unknown[]): Promise<T[]> => {
+export const readQuery = <T = Record<string, unknown>>(db: Db, sql: string, params: unknown[]): Promise<T[]> => readRaw<T>(db, sql, params).then(hexRows);
+
+const readRaw = <T>(db: Db, sql: string, params: unknown[]): Promise<T[]> => {
   if (db.options.type !== 'mysql') return db.query(sql, params);
   const pool = (db.driver as unknown as { pool?: MysqlPool }).pool;
   const cluster = pool ? undefined : clusterOf(db);

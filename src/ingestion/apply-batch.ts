@@ -10,6 +10,8 @@ import {
   TransferEntity,
   dialectOf,
   getSqliteRows,
+  hexRows,
+  toBytes,
   type ContractRow,
   type Db,
   type TransferRow,
@@ -60,8 +62,8 @@ export const storedBalancesQuery = (chainId: number, byContract: Map<string, Set
   const selects: string[] = [];
   const params: unknown[] = [];
   for (const [contract, accounts] of byContract) {
-    selects.push(`SELECT contract, account, token_id, balance FROM balances FORCE INDEX (PRIMARY) WHERE chain_id = ? AND contract = ? AND account IN (${[...accounts].map(() => '?').join(', ')})`);
-    params.push(chainId, contract, ...accounts);
+    selects.push(`SELECT contract, account, token_id, balance FROM token_balances FORCE INDEX (PRIMARY) WHERE chain_id = ? AND contract = ? AND account IN (${[...accounts].map(() => '?').join(', ')})`);
+    params.push(chainId, toBytes(contract), ...[...accounts].map(toBytes));
   }
   return { sql: selects.join(' UNION ALL '), params };
 };
@@ -71,7 +73,7 @@ export const storedBalancesQuery = (chainId: number, byContract: Map<string, Set
  * Each batch's UNION ALL was a new text to compile (2,920 of them on the chain-scale chain), and without statistics
  * SQLite walked the holders index for it unless told otherwise.
  */
-export const STORED_BALANCE_SQLITE = 'SELECT balance FROM balances WHERE chain_id = ? AND contract = ? AND account = ? AND token_id = ?';
+export const STORED_BALANCE_SQLITE = 'SELECT balance FROM token_balances WHERE chain_id = ? AND contract = ? AND account = ? AND token_id = ?';
 
 /** Stored balances of `keys`: on MySQL in statements of up to 500 keys over any number of contracts. */
 const loadBalances = async (m: EntityManager, chainId: number, keys: BalanceKey[]): Promise<Map<BalanceKey, bigint>> => {
@@ -79,7 +81,7 @@ const loadBalances = async (m: EntityManager, chainId: number, keys: BalanceKey[
   if (dialectOf(m.connection) === 'sqlite') {
     const params = (k: BalanceKey) => {
       const { contract, account, tokenId } = splitKey(k);
-      return [chainId, contract, account, tokenId];
+      return [chainId, toBytes(contract), toBytes(account), tokenId];
     };
     getSqliteRows<BalanceKey, { balance: string }>(m, STORED_BALANCE_SQLITE, keys, params).forEach((r, i) => r && found.set(keys[i], BigInt(r.balance)));
     return found;
@@ -94,7 +96,7 @@ const loadBalances = async (m: EntityManager, chainId: number, keys: BalanceKey[
     }
     const { sql, params } = storedBalancesQuery(chainId, byContract);
     const wanted = new Set(part);
-    const rows = (await m.query(sql, params)) as Array<{ contract: string; account: string; token_id: string; balance: string }>;
+    const rows = hexRows((await m.query(sql, params)) as Array<{ contract: string; account: string; token_id: string; balance: string }>);
     for (const r of rows) {
       const k = balanceKey(r.contract, r.account, r.token_id);
       if (wanted.has(k)) found.set(k, BigInt(r.balance));

@@ -9,6 +9,7 @@ import {
   ChainTransactionEntity,
   TransferEntity,
   WatchedContractEntity,
+  hexRows,
   type BalanceRow,
   type ChainTransactionRow,
   type Db,
@@ -77,7 +78,8 @@ export const rollbackTo = async (db: Db, chainId: number, ancestor: number, outb
       .select(['c.contract', 'c.account', 'c.tokenId'])
       .distinct(true)
       .where('c.chainId = :chainId AND c.blockNumber > :ancestor', { chainId, ancestor })
-      .getRawMany<{ c_contract: string; c_account: string; c_token_id: string }>();
+      .getRawMany<{ c_contract: string; c_account: string; c_token_id: string }>()
+      .then(hexRows);
 
     await undoAbove(m, chainId, ancestor);
 

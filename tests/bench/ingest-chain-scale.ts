@@ -96,7 +96,7 @@ const main = async () => {
     const db = await openDatabase(config, createLogger({ logLevel: 'warn' }));
     const transfers = await db.getRepository(TransferEntity).count();
     const rowsPerBlock = new Map<number, number>(
-      ((await db.query('SELECT block_number AS b, COUNT(*) AS n FROM transfers GROUP BY block_number')) as Array<{ b: unknown; n: unknown }>).map((r) => [Number(r.b), Number(r.n)]),
+      ((await db.query('SELECT block_number AS b, COUNT(*) AS n FROM token_transfers GROUP BY block_number')) as Array<{ b: unknown; n: unknown }>).map((r) => [Number(r.b), Number(r.n)]),
     );
     const tables = await tableBytes(db);
     const sample = await checkBalanceSample(db, anvil.rpcUrl, anvil.chainId, manifest.lastBlock, manifest.contracts, numberOption('sample', 1_000));

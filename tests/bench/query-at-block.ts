@@ -27,10 +27,10 @@ const indexBytes = async (db: Db): Promise<number | null> => {
       const [r] = await db.query(`SELECT SUM(pgsize) AS n FROM dbstat WHERE name = 'idx_balance_changes_account'`);
       return Number(r.n);
     }
-    await db.query('ANALYZE TABLE balance_changes');
+    await db.query('ANALYZE TABLE token_balance_changes');
     const [r] = await db.query(
       `SELECT stat_value * @@innodb_page_size AS n FROM mysql.innodb_index_stats
-       WHERE database_name = DATABASE() AND table_name = 'balance_changes' AND index_name = 'idx_balance_changes_account' AND stat_name = 'size'`,
+       WHERE database_name = DATABASE() AND table_name = 'token_balance_changes' AND index_name = 'idx_balance_changes_account' AND stat_name = 'size'`,
     );
     return r ? Number(r.n) : null;
   } catch {
@@ -63,8 +63,8 @@ const main = async () => {
   const chainId = chain.anvil.chainId;
   // As the service does before every atBlock read: it looks up whether the account index exists (at-block.ts).
   await checkedAtBlock(db, { chainId, startBlock: 0 } as ChainConfig, 'atBlock', 1);
-  const accounts = (await readQuery<{ account: string }>(db, 'SELECT DISTINCT account FROM balances WHERE chain_id = ?', [chainId])).map((r) => String(r.account));
-  const [{ n: changes }] = await readQuery<{ n: unknown }>(db, 'SELECT COUNT(*) AS n FROM balance_changes', []);
+  const accounts = (await readQuery<{ account: string }>(db, 'SELECT DISTINCT account FROM token_balances WHERE chain_id = ?', [chainId])).map((r) => String(r.account));
+  const [{ n: changes }] = await readQuery<{ n: unknown }>(db, 'SELECT COUNT(*) AS n FROM token_balance_changes', []);
   const indexed = ERC20_100K.lastBlock - 1;
   const random = prng(11);
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];

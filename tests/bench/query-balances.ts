@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/config/logger';
-import type { Db } from '../../src/db';
+import { readQuery, type Db } from '../../src/db';
 import { readBalances } from '../../src/domain/indexer/balances';
 import { resolvePageRequest } from '../../src/domain/paging';
 import { BALANCES_PAGE } from '../../src/domain/indexer/service';
@@ -138,7 +138,7 @@ const main = async () => {
     const { port } = await app.start();
     const origin = `http://127.0.0.1:${port}`;
     const holders: string[] = (
-      await app.db.query(`SELECT account FROM balances WHERE chain_id = ? AND ${positive('balance')}`, [chainId])
+      await readQuery<{ account: string }>(app.db, `SELECT account FROM token_balances WHERE chain_id = ? AND ${positive('balance')}`, [chainId])
     ).map((r: { account: string }) => String(r.account));
     print({
       scenario: 'ingest',

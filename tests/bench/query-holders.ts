@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/config/logger';
-import type { Db } from '../../src/db';
+import { toBytes, type Db } from '../../src/db';
 import { readHolders, readSupplies } from '../../src/domain/indexer/holders';
 import type { ResolvedPage } from '../../src/domain/paging';
 import { openDatabase } from '../../src/main/app';
@@ -41,8 +41,8 @@ const generate = async (db: Db, rows: number) => {
   for (let i = 0; i < values.length; i += 500) {
     const chunk = values.slice(i, i + 500);
     await db.query(
-      `INSERT INTO balances (chain_id, contract, account, token_id, balance, block_number, block_hash) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, 1, ?)').join(', ')}`,
-      chunk.flatMap(([c, a, t, b]) => [CHAIN, c, a, t, b, HASH]),
+      `INSERT INTO token_balances (chain_id, contract, account, token_id, balance, block_number, block_hash) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, 1, ?)').join(', ')}`,
+      chunk.flatMap(([c, a, t, b]) => [CHAIN, toBytes(String(c)), toBytes(String(a)), t, b, toBytes(HASH)]),
     );
   }
   return round((nowMs() - started) / 1000, 1);

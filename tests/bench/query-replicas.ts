@@ -50,10 +50,10 @@ type Workload = keyof typeof WORKLOADS;
 const seed = async (pair: MariadbPair) => {
   const rows: string[] = [];
   for (let c = 0; c < contracts; c++) {
-    for (let a = 0; a < accounts; a++) rows.push(`(${CHAIN}, '${contractAt(c)}', '${accountAt(a)}', '', '${1 + ((a * 7919 + c) % 1_000_000)}', 1, '${HASH}')`);
+    for (let a = 0; a < accounts; a++) rows.push(`(${CHAIN}, UNHEX('${contractAt(c).slice(2)}'), UNHEX('${accountAt(a).slice(2)}'), '', '${1 + ((a * 7919 + c) % 1_000_000)}', 1, UNHEX('${HASH.slice(2)}'))`);
   }
   for (let i = 0; i < rows.length; i += 5_000) {
-    await pair.sql(pair.primaryPort, `INSERT INTO ${DB}.balances (chain_id, contract, account, token_id, balance, block_number, block_hash) VALUES ${rows.slice(i, i + 5_000).join(',')}`);
+    await pair.sql(pair.primaryPort, `INSERT INTO ${DB}.token_balances (chain_id, contract, account, token_id, balance, block_number, block_hash) VALUES ${rows.slice(i, i + 5_000).join(',')}`);
   }
   for (let i = 0; i < pair.replicaPorts.length; i++) await pair.caughtUp(i);
 };

@@ -4,7 +4,7 @@ import { Admin, InvalidArgumentError, Metadata, NotFoundError, PermissionDeniedE
 import { ADMIN_TOKEN, RFC3339_TRIMMED, startMetadataEnv, waitFor, type MetadataEnv } from '../integration/metadata/fixtures';
 import { rejectionOf as rejectionOfCall } from '../helpers/rejection';
 import { pruneFinishedTasks } from '../../src/domain/metadata-jobs/task-store';
-import { MetadataTaskEntity } from '../../src/db';
+import { MetadataTaskEntity, toBytes } from '../../src/db';
 
 let env: MetadataEnv;
 let metadata: Metadata;
@@ -88,7 +88,7 @@ describe('Metadata refresh tasks through the published classes', () => {
     await (await multi.mint('0x00000000000000000000000000000000000000a2', 7, 5)).wait();
     // The indexer sees the mint first.
     await waitFor(
-      () => env.server.app.db.query('SELECT COUNT(*) AS n FROM transfers WHERE contract = ?', [multi.address]),
+      () => env.server.app.db.query('SELECT COUNT(*) AS n FROM token_transfers WHERE contract = ?', [toBytes(multi.address)]),
       (r: Array<{ n: number | string }>) => Number(r[0].n) > 0,
     );
     const { taskID } = await metadata.refreshTokenMetadata({ chainID, contractAddress: multi.address, tokenIDs: [], newMints: true });

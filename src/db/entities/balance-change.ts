@@ -1,6 +1,6 @@
 // A balance's change within one block (what GetBalanceUpdates reads): the net delta and the balance after it.
 import { EntitySchema } from 'typeorm';
-import { Address, BlockNumber, Hash, Int256, Uint256 } from '../columns';
+import { BlockNumber, Bytes, Int256, Uint256 } from '../columns';
 
 export type BalanceChangeRow = {
   chainId: number;
@@ -15,16 +15,16 @@ export type BalanceChangeRow = {
 
 export const BalanceChangeEntity = new EntitySchema<BalanceChangeRow>({
   name: 'BalanceChange',
-  tableName: 'balance_changes',
-  // SQLite: rows live in the primary key's B-tree (migrations/1764810000000-clustered-balances.ts).
+  tableName: 'token_balance_changes',
+  // SQLite: rows live in the primary key's B-tree; addresses and hashes are raw bytes (migrations/1795810000000-compact-chain-tables.ts).
   withoutRowid: true,
   columns: {
     chainId: { type: 'integer', primary: true, name: 'chain_id' },
-    contract: Address({ primary: true }),
+    contract: Bytes({ primary: true }),
     blockNumber: BlockNumber({ primary: true, name: 'block_number' }),
-    account: Address({ primary: true }),
+    account: Bytes({ primary: true }),
     tokenId: Uint256({ primary: true, name: 'token_id' }),
-    blockHash: Hash({ name: 'block_hash' }),
+    blockHash: Bytes({ name: 'block_hash' }),
     delta: Int256(),
     balance: Int256(),
   },

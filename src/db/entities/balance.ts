@@ -1,6 +1,6 @@
 // Current balance per (chain, contract, account, token id), maintained from transfers.
 import { EntitySchema } from 'typeorm';
-import { Address, BlockNumber, Hash, Int256, Uint256 } from '../columns';
+import { BlockNumber, Bytes, Int256, Uint256 } from '../columns';
 
 export type BalanceRow = {
   chainId: number;
@@ -16,16 +16,16 @@ export type BalanceRow = {
 
 export const BalanceEntity = new EntitySchema<BalanceRow>({
   name: 'Balance',
-  tableName: 'balances',
-  // SQLite: rows live in the primary key's B-tree (migrations/1764810000000-clustered-balances.ts).
+  tableName: 'token_balances',
+  // SQLite: rows live in the primary key's B-tree; addresses and hashes are raw bytes (migrations/1795810000000-compact-chain-tables.ts).
   withoutRowid: true,
   columns: {
     chainId: { type: 'integer', primary: true, name: 'chain_id' },
-    contract: Address({ primary: true }),
-    account: Address({ primary: true }),
+    contract: Bytes({ primary: true }),
+    account: Bytes({ primary: true }),
     tokenId: Uint256({ primary: true, name: 'token_id' }),
     balance: Int256(),
     blockNumber: BlockNumber({ name: 'block_number' }),
-    blockHash: Hash({ name: 'block_hash' }),
+    blockHash: Bytes({ name: 'block_hash' }),
   },
 });

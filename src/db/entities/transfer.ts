@@ -1,7 +1,7 @@
 // One token movement: an ERC-20/721 Transfer, or one (id, amount) item of an ERC-1155 transfer.
 import { EntitySchema } from 'typeorm';
 import type { TokenStandard } from '../../chain/contract-type';
-import { Address, BlockNumber, Hash, Uint256 } from '../columns';
+import { BlockNumber, Bytes, Uint256 } from '../columns';
 
 export type TransferRow = {
   chainId: number;
@@ -25,19 +25,21 @@ export type TransferRow = {
 
 export const TransferEntity = new EntitySchema<TransferRow>({
   name: 'Transfer',
-  tableName: 'transfers',
+  tableName: 'token_transfers',
+  // SQLite: rows live in the primary key's B-tree; addresses and hashes are raw bytes (migrations/1795810000000-compact-chain-tables.ts).
+  withoutRowid: true,
   columns: {
     chainId: { type: 'integer', primary: true, name: 'chain_id' },
     blockNumber: BlockNumber({ primary: true, name: 'block_number' }),
     logIndex: { type: 'integer', primary: true, name: 'log_index' },
     batchIndex: { type: 'integer', primary: true, name: 'batch_index' },
-    blockHash: Hash({ name: 'block_hash' }),
-    txHash: Hash({ name: 'tx_hash' }),
+    blockHash: Bytes({ name: 'block_hash' }),
+    txHash: Bytes({ name: 'tx_hash' }),
     txIndex: { type: 'integer', name: 'tx_index' },
-    contract: Address(),
+    contract: Bytes(),
     contractType: { type: 'varchar', length: 8, name: 'contract_type' },
-    from: Address({ name: 'from_address' }),
-    to: Address({ name: 'to_address' }),
+    from: Bytes({ name: 'from_address' }),
+    to: Bytes({ name: 'to_address' }),
     tokenId: Uint256({ name: 'token_id' }),
     amount: Uint256(),
     timestamp: BlockNumber(),

@@ -1,7 +1,7 @@
 // State as of a recent block: the balances as they stand now, except those that changed after the block, taken back
 // to their value at the block. Its cost grows with the changes after the block, the replay's (at-block.ts) with every
 // balance that ever existed; `chooseAtBlockPlan` picks the cheaper one per read.
-import { dialectOf, readQuery, type Db } from '../../db';
+import { dialectOf, readQuery, toBytes, type Db } from '../../db';
 import { accountIndexHint, accountIndexReady } from './at-block';
 import { num } from './sql';
 
@@ -59,12 +59,15 @@ const scopeStats = new WeakMap<Db, Map<string, ScopeStats>>();
 const byPrimaryKey = (db: Db) => (dialectOf(db) === 'mysql' ? ' FORCE INDEX (PRIMARY)' : '');
 
 const tokenCondition = (alias: string, scope: AtBlockScope) => (scope.tokenId === undefined ? '' : ` AND ${alias}.token_id = ?`);
-const scopeParams = (scope: AtBlockScope) => (scope.tokenId === undefined ? [scope.chainId, scope.contract] : [scope.chainId, scope.contract, scope.tokenId]);
+const scopeParams = (scope: AtBlockScope) => {
+  const contract = toBytes(scope.contract);
+  return scope.tokenId === undefined ? [scope.chainId, contract] : [scope.chainId, contract, scope.tokenId];
+};
 
 const readScopeStats = async (db: Db, scope: AtBlockScope): Promise<ScopeStats> => {
   const [row] = await readQuery<{ n: unknown }>(
     db,
-    `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM balances k WHERE k.chain_id = ? AND k.contract = ?${tokenCondition('k', scope)} LIMIT ${KEYS_CAP}) t`,
+    `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM token_balances k WHERE k.chain_id = ? AND k.contract = ?${tokenCondition('k', scope)} LIMIT ${KEYS_CAP}) t`,
     scopeParams(scope),
   );
   const balances = num(row.n);
@@ -74,9 +77,9 @@ const readScopeStats = async (db: Db, scope: AtBlockScope): Promise<ScopeStats> 
   // before the account).
   const rows = await readQuery<{ b: unknown }>(
     db,
-    `SELECT x.block_number AS b FROM balance_changes x${byPrimaryKey(db)}
+    `SELECT x.block_number AS b FROM token_balance_changes x${byPrimaryKey(db)}
       WHERE x.chain_id = ? AND x.contract = ? ORDER BY x.block_number DESC LIMIT ${bound}`,
-    [scope.chainId, scope.contract],
+    [scope.chainId, toBytes(scope.contract)],
   );
   const step = Math.max(1, Math.ceil(rows.length / SKETCH_SAMPLES));
   const blocks: number[] = [];
@@ -87,7 +90,7 @@ const readScopeStats = async (db: Db, scope: AtBlockScope): Promise<ScopeStats> 
 const statsOf = async (db: Db, scope: AtBlockScope): Promise<ScopeStats> => {
   let cached = scopeStats.get(db);
   if (!cached) scopeStats.set(db, (cached = new Map()));
-  const id = JSON.stringify(scopeParams(scope));
+  const id = JSON.stringify([scope.chainId, scope.contract, scope.tokenId]);
   const hit = cached.get(id);
   if (hit && Date.now() - hit.at < STATS_TTL_MS) return hit;
   const stats = await readScopeStats(db, scope);
@@ -127,7 +130,7 @@ export const chooseAtBlockPlan = async (db: Db, atBlock: number, scope: AtBlockS
  * reads the same under both plans.)
  */
 export const unchangedAfter = (db: Db, alias: string, atBlock: number): string =>
-  `COALESCE((SELECT y.block_number FROM balance_changes y${accountIndexHint(db)}
+  `COALESCE((SELECT y.block_number FROM token_balance_changes y${accountIndexHint(db)}
     WHERE y.chain_id = ${alias}.chain_id AND y.account = ${alias}.account AND y.contract = ${alias}.contract AND y.token_id = ${alias}.token_id
     ORDER BY y.block_number DESC LIMIT 1), -1) <= ${atBlock}`;
 
@@ -136,14 +139,14 @@ export const unchangedAfter = (db: Db, alias: string, atBlock: number): string =
  * `valuesAtBlock`: the primary key's range (chain, contract, block > atBlock), read in order.
  */
 export const changesAfter = (db: Db, atBlock: number, scope: AtBlockScope): SqlSource => ({
-  sql: `SELECT 1 AS arm, x.account, x.token_id, x.balance, x.delta, x.block_number FROM balance_changes x${byPrimaryKey(db)}
+  sql: `SELECT 1 AS arm, x.account, x.token_id, x.balance, x.delta, x.block_number FROM token_balance_changes x${byPrimaryKey(db)}
     WHERE x.chain_id = ? AND x.contract = ? AND x.block_number > ${atBlock}${tokenCondition('x', scope)}`,
   params: scopeParams(scope),
 });
 
 /** The accounts of the scope's changes after the block (a subquery: `… account NOT IN (sql)`). */
 export const accountsChangedAfter = (db: Db, atBlock: number, scope: AtBlockScope): SqlSource => ({
-  sql: `SELECT x.account FROM balance_changes x${byPrimaryKey(db)}
+  sql: `SELECT x.account FROM token_balance_changes x${byPrimaryKey(db)}
     WHERE x.chain_id = ? AND x.contract = ? AND x.block_number > ${atBlock}${tokenCondition('x', scope)}`,
   params: scopeParams(scope),
 });
@@ -182,17 +185,17 @@ export const recentBalancesAt = (db: Db, atBlock: number, scope: AtBlockScope): 
   const join = mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN';
   const hint = accountIndexHint(db);
   return {
-    sql: `(SELECT k.chain_id, k.contract, k.account, k.token_id, k.balance FROM balances k
+    sql: `(SELECT k.chain_id, k.contract, k.account, k.token_id, k.balance FROM token_balances k
         WHERE k.chain_id = ? AND k.contract = ?${tokenCondition('k', scope)}
           AND (k.block_number <= ${atBlock} OR ${unchangedAfter(db, 'k', atBlock)})
       UNION ALL
       SELECT c.chain_id, c.contract, c.account, c.token_id, bc.balance
-        FROM (SELECT DISTINCT x.chain_id, x.contract, x.account, x.token_id FROM balance_changes x${byPrimaryKey(db)}
+        FROM (SELECT DISTINCT x.chain_id, x.contract, x.account, x.token_id FROM token_balance_changes x${byPrimaryKey(db)}
           WHERE x.chain_id = ? AND x.contract = ? AND x.block_number > ${atBlock}${tokenCondition('x', scope)}) c
-        ${join} balance_changes bc
+        ${join} token_balance_changes bc
           ON bc.chain_id = c.chain_id AND bc.contract = c.contract AND bc.account = c.account AND bc.token_id = c.token_id
           AND bc.block_number = (
-            SELECT z.block_number FROM balance_changes z${hint}
+            SELECT z.block_number FROM token_balance_changes z${hint}
             WHERE z.chain_id = c.chain_id AND z.account = c.account AND z.contract = c.contract AND z.token_id = c.token_id
               AND z.block_number <= ${atBlock}
             ORDER BY z.block_number DESC LIMIT 1))`,

@@ -18,7 +18,7 @@ import { num } from './sql';
  * take at-block-recent.ts's plan instead (now, less the changes after the block).
  */
 export const balancesAt = (db: Db, atBlock: number | null | undefined): string => {
-  if (atBlock === null || atBlock === undefined) return 'balances';
+  if (atBlock === null || atBlock === undefined) return 'token_balances';
   if (!Number.isSafeInteger(atBlock)) throw new Error(`atBlock must be checked first (got ${atBlock})`);
   const mysql = dialectOf(db) === 'mysql';
   // MySQL: the holders order reads the balance's digit count from the column that balances has (virtual there).
@@ -29,10 +29,10 @@ export const balancesAt = (db: Db, atBlock: number | null | undefined): string =
   const join = mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN';
   const hint = accountIndexHint(db);
   return `(SELECT k.chain_id, k.contract, k.account, k.token_id, bc.balance, bc.block_number, bc.block_hash${digits}
-    FROM balances k ${join} balance_changes bc
+    FROM token_balances k ${join} token_balance_changes bc
       ON bc.chain_id = k.chain_id AND bc.contract = k.contract AND bc.account = k.account AND bc.token_id = k.token_id
       AND bc.block_number = (
-        SELECT x.block_number FROM balance_changes x${hint}
+        SELECT x.block_number FROM token_balance_changes x${hint}
         WHERE x.chain_id = k.chain_id AND x.account = k.account AND x.contract = k.contract AND x.token_id = k.token_id
           AND x.block_number <= ${atBlock}
         ORDER BY x.block_number DESC LIMIT 1))`;

@@ -1,5 +1,5 @@
 // Balance updates of one contract after a block: per (block, account, token), the balance the block left and its net change.
-import { readQuery, type Db } from '../../db';
+import { hexSql, readQuery, toBytes, type Db } from '../../db';
 import { contractTypeOf } from './balances';
 import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
 import { UPDATES_KEY, keysetOrder } from './cursor';
@@ -15,12 +15,12 @@ export type UpdatesQuery = {
 };
 
 const updatesWhere = (q: UpdatesQuery) =>
-  new Where().add('bc.chain_id = ?', q.chainId).add('bc.contract = ?', q.contract).add('bc.block_number > ?', q.lastBlockNumber);
+  new Where().add('bc.chain_id = ?', q.chainId).add('bc.contract = ?', toBytes(q.contract)).add('bc.block_number > ?', q.lastBlockNumber);
 
 /** Counted through the (chain, contract, block) index: as many entries as the contract's changes after the block. */
 const countUpdates = (db: Db, q: UpdatesQuery) => async () => {
   const w = updatesWhere(q);
-  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM balance_changes bc WHERE ${w}`, w.params);
+  const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM token_balance_changes bc WHERE ${w}`, w.params);
   return num(row.n);
 };
 
@@ -35,7 +35,7 @@ export const readBalanceUpdates = async (db: Db, q: UpdatesQuery): Promise<Page<
   const rows: Array<Record<string, unknown>> = await readQuery(
     db,
     `SELECT bc.block_number, bc.block_hash, bc.account, bc.token_id, bc.delta, bc.balance, c.type AS contract_type
-     FROM balance_changes bc LEFT JOIN contracts c ON c.chain_id = bc.chain_id AND c.address = bc.contract
+     FROM token_balance_changes bc LEFT JOIN contracts c ON c.chain_id = bc.chain_id AND c.address = ${hexSql(db, 'bc.contract')}
      WHERE ${w} ${order} LIMIT ?`,
     [...w.params, q.page.pageSize + 1],
   );

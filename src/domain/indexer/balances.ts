@@ -1,6 +1,6 @@
 // Balance reads: one row per (account, contract, token) above zero, or one summary row per (account, contract).
 import { TOKEN_STANDARDS } from '../../chain';
-import { readQuery, type Db } from '../../db';
+import { bytesSql, hexSql, readQuery, type Db } from '../../db';
 import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
 import { BALANCES_KEY, SUMMARY_KEY, keysetOrder } from './cursor';
 import type { ContractSelection } from './requests';
@@ -32,33 +32,33 @@ const KNOWN: readonly string[] = TOKEN_STANDARDS;
 export const contractTypeOf = (stored: unknown, tokenId: string): ContractType =>
   typeof stored === 'string' && KNOWN.includes(stored) ? (stored as ContractType) : tokenId === '' ? 'ERC20' : 'UNKNOWN';
 
-const baseWhere = (q: BalanceQuery) => {
+const baseWhere = (db: Db, q: BalanceQuery) => {
   const w = new Where().add('b.chain_id = ?', q.chainId).add(positive('b.balance'));
   // No accounts: every holder of the named contracts (GetTokenBalancesByContract); the service requires one or the other.
-  if (q.accounts.length) w.in('b.account', q.accounts);
-  if (q.contracts.length) w.in('b.contract', q.contracts);
-  if (q.excluded.length) w.in('b.contract', q.excluded, true);
+  if (q.accounts.length) w.inBytes('b.account', q.accounts);
+  if (q.contracts.length) w.inBytes('b.contract', q.contracts);
+  if (q.excluded.length) w.inBytes('b.contract', q.excluded, true);
   if (q.tokenId !== null) tokenIdCondition(w, 'b.token_id', q.tokenId);
   if (q.tokenIds?.length) w.in('b.token_id', q.tokenIds.includes('0') ? [...q.tokenIds, ''] : q.tokenIds);
   if (q.contractTypes?.length) {
-    w.add(`b.contract IN (SELECT address FROM contracts WHERE chain_id = ? AND type IN (${q.contractTypes.map(() => '?').join(', ')}))`, q.chainId, ...q.contractTypes);
+    w.add(`b.contract IN (SELECT ${bytesSql(db, 'address')} FROM contracts WHERE chain_id = ? AND type IN (${q.contractTypes.map(() => '?').join(', ')}))`, q.chainId, ...q.contractTypes);
   }
-  selectionCondition(w, 'b.contract', q.chainId, q.selection);
+  selectionCondition(db, w, 'b.contract', q.chainId, q.selection);
   return w;
 };
 
-const fromOf = (db: Db, q: BalanceQuery) => `FROM ${balancesAt(db, q.atBlock)} b LEFT JOIN contracts c ON c.chain_id = b.chain_id AND c.address = b.contract`;
+const fromOf = (db: Db, q: BalanceQuery) => `FROM ${balancesAt(db, q.atBlock)} b LEFT JOIN contracts c ON c.chain_id = b.chain_id AND c.address = ${hexSql(db, 'b.contract')}`;
 
 /** Counted through the account index: as many rows as the accounts hold, never the table. */
 const countBalances = (db: Db, q: BalanceQuery) => async () => {
-  const w = baseWhere(q);
+  const w = baseWhere(db, q);
   const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM ${balancesAt(db, q.atBlock)} b WHERE ${w}`, w.params);
   return num(row.n);
 };
 
 /** Ordered by account, contract, then token id as text; one statement. */
 export const readBalances = async (db: Db, q: BalanceQuery): Promise<Page<TokenBalance>> => {
-  const w = baseWhere(q);
+  const w = baseWhere(db, q);
   const order = keysetOrder(db, w, BALANCES_KEY, q.page);
   const rows: Array<Record<string, unknown>> = await readQuery(
     db,
@@ -95,9 +95,9 @@ export const readBalances = async (db: Db, q: BalanceQuery): Promise<Page<TokenB
  */
 export const readSummaries = async (db: Db, q: BalanceQuery): Promise<Page<TokenBalance>> => {
   const s = sqlOf(db);
-  const w = baseWhere(q);
+  const w = baseWhere(db, q);
   const order = keysetOrder(db, w, SUMMARY_KEY, q.page);
-  const lastBlock = s.concat(s.padLeft('b.block_number', 20), 'b.block_hash');
+  const lastBlock = s.concat(s.padLeft('b.block_number', 20), hexSql(db, 'b.block_hash'));
   const rows: Array<Record<string, unknown>> = await readQuery(
     db,
     `SELECT b.account, b.contract, COUNT(*) AS n, MIN(b.token_id) AS token_id, MAX(c.type) AS contract_type,
@@ -133,7 +133,7 @@ export const readSummaries = async (db: Db, q: BalanceQuery): Promise<Page<Token
 
 /** One per (account, contract), counted through the account index. */
 const countSummaries = (db: Db, q: BalanceQuery) => async () => {
-  const w = baseWhere(q);
+  const w = baseWhere(db, q);
   const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM ${balancesAt(db, q.atBlock)} b WHERE ${w} GROUP BY b.account, b.contract) x`, w.params);
   return num(row.n);
 };

@@ -1,5 +1,5 @@
 // Transaction history: transactions whose token transfers match the filter, newest first, with the transfers that concern the accounts.
-import { readQuery, type Db } from '../../db';
+import { hexSql, readQuery, toBytes, type Db } from '../../db';
 import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
 import { HISTORY_KEY, keysetOrder } from './cursor';
 import type { ContractSelection } from './requests';
@@ -25,14 +25,14 @@ type TxRow = { block_number: unknown; tx_index: unknown; tx_hash: unknown; block
 const TX_COLUMNS = 'block_number, tx_index, tx_hash, block_hash, `timestamp` AS ts';
 
 /** Conditions on transfer rows other than the account (which picks the index: from, to, or none). */
-const transferWhere = (q: HistoryQuery) => {
+const transferWhere = (db: Db, q: HistoryQuery) => {
   const w = new Where().add('chain_id = ?', q.chainId);
-  if (q.contracts.length) w.in('contract', q.contracts);
-  if (q.txHashes.length) w.in('tx_hash', q.txHashes);
+  if (q.contracts.length) w.inBytes('contract', q.contracts);
+  if (q.txHashes.length) w.inBytes('tx_hash', q.txHashes);
   if (q.fromBlock !== null) w.add('block_number >= ?', q.fromBlock);
   if (q.toBlock !== null) w.add('block_number <= ?', q.toBlock);
   if (q.tokenId !== null) tokenIdCondition(w, 'token_id', q.tokenId);
-  selectionCondition(w, 'contract', q.chainId, q.selection);
+  selectionCondition(db, w, 'contract', q.chainId, q.selection);
   return w;
 };
 
@@ -43,15 +43,15 @@ const transferWhere = (q: HistoryQuery) => {
 const readTransactionPage = async (db: Db, q: HistoryQuery): Promise<TxRow[]> => {
   const limit = q.page.pageSize + 1;
   if (!q.accounts.length) {
-    const w = transferWhere(q);
+    const w = transferWhere(db, q);
     const order = keysetOrder(db, w, HISTORY_KEY, q.page);
-    return readQuery<TxRow>(db, `SELECT DISTINCT ${TX_COLUMNS} FROM transfers WHERE ${w} ${order} LIMIT ?`, [...w.params, limit]);
+    return readQuery<TxRow>(db, `SELECT DISTINCT ${TX_COLUMNS} FROM token_transfers WHERE ${w} ${order} LIMIT ?`, [...w.params, limit]);
   }
   let order = '';
   const side = (column: string) => {
-    const w = transferWhere(q).in(column, q.accounts);
+    const w = transferWhere(db, q).inBytes(column, q.accounts);
     order = keysetOrder(db, w, HISTORY_KEY, q.page);
-    return { sql: `SELECT * FROM (SELECT DISTINCT ${TX_COLUMNS} FROM transfers WHERE ${w} ${order} LIMIT ?)`, params: [...w.params, limit] };
+    return { sql: `SELECT * FROM (SELECT DISTINCT ${TX_COLUMNS} FROM token_transfers WHERE ${w} ${order} LIMIT ?)`, params: [...w.params, limit] };
   };
   const from = side('from_address');
   const to = side('to_address');
@@ -68,14 +68,14 @@ const readTransactionPage = async (db: Db, q: HistoryQuery): Promise<TxRow[]> =>
  * hash first): as many index entries as the matched transfers, never the table.
  */
 const countTransactions = (db: Db, q: HistoryQuery) => async () => {
-  const distinct = (w: { toString(): string }) => `SELECT DISTINCT block_number, tx_index FROM transfers WHERE ${w}`;
+  const distinct = (w: { toString(): string }) => `SELECT DISTINCT block_number, tx_index FROM token_transfers WHERE ${w}`;
   if (!q.accounts.length) {
-    const w = transferWhere(q);
+    const w = transferWhere(db, q);
     const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM (${distinct(w)}) x`, w.params);
     return num(row.n);
   }
-  const from = transferWhere(q).in('from_address', q.accounts);
-  const to = transferWhere(q).in('to_address', q.accounts);
+  const from = transferWhere(db, q).inBytes('from_address', q.accounts);
+  const to = transferWhere(db, q).inBytes('to_address', q.accounts);
   const [row] = await readQuery<{ n: unknown }>(db, `SELECT COUNT(*) AS n FROM (${distinct(from)} UNION ${distinct(to)}) x`, [...from.params, ...to.params]);
   return num(row.n);
 };
@@ -83,12 +83,12 @@ const countTransactions = (db: Db, q: HistoryQuery) => async () => {
 /** Every transfer row of the page's transactions, with the flags of their contracts; one statement. */
 const readTransfers = async (db: Db, chainId: number, txs: TxRow[]): Promise<Array<Record<string, unknown>>> => {
   if (!txs.length) return [];
-  const w = new Where().add('t.chain_id = ?', chainId).in('t.tx_hash', [...new Set(txs.map((t) => String(t.tx_hash)))]);
+  const w = new Where().add('t.chain_id = ?', chainId).in('t.tx_hash', [...new Set(txs.map((t) => String(t.tx_hash)))].map(toBytes));
   return readQuery(
     db,
     `SELECT t.block_number, t.block_hash, t.tx_hash, t.log_index, t.batch_index, t.contract, t.contract_type, t.from_address, t.to_address,
             t.token_id, t.amount, c.verified, c.blacklist
-     FROM transfers t LEFT JOIN contracts c ON c.chain_id = t.chain_id AND c.address = t.contract
+     FROM token_transfers t LEFT JOIN contracts c ON c.chain_id = t.chain_id AND c.address = ${hexSql(db, 't.contract')}
      WHERE ${w} ORDER BY t.block_number, t.log_index, t.batch_index`,
     w.params,
   );

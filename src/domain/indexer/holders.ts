@@ -1,9 +1,8 @@
 // Who holds a token: the positive balances of one contract (one token id, or the contract's fungible balance) ordered
 // by size, and per-account totals over a collectible contract's token ids.
-import { readQuery, type Db } from '../../db';
-import { dialectOf } from '../../db';
-import { cursorField, decodeCursor, encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
-import { keysetOrder, type Keyset } from './cursor';
+import { dialectOf, readQuery, toBytes, type Db } from '../../db';
+import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
+import { cursorKey, keysetOrder, type Keyset } from './cursor';
 import { balancesAt } from './at-block';
 import {
   accountsChangedAfter,
@@ -63,13 +62,13 @@ const digitsOf = (db: Db, alias: string) => (dialectOf(db) === 'mysql' ? `${alia
 const holderKey = (db: Db): Keyset => ({
   tag: 'k1',
   columns: [digitsOf(db, 'b'), 'b.balance', 'b.account'],
-  types: ['number', 'string', 'string'],
+  types: ['number', 'string', 'bytes'],
   descending: true,
 });
-const TOTALS_KEY: Keyset = { tag: 'k2', columns: ['n', 'b.account'], types: ['number', 'string'], descending: true };
+const TOTALS_KEY: Keyset = { tag: 'k2', columns: ['n', 'b.account'], types: ['number', 'bytes'], descending: true };
 
 const balanceWhere = (q: TokenRef, tokenId: string) =>
-  new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add('b.token_id = ?', tokenId).add(positive('b.balance'));
+  new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', toBytes(q.contract)).add('b.token_id = ?', tokenId).add(positive('b.balance'));
 
 /** One token id's holders (or an ERC-20's, with token id ''), largest balance first: a walk down the holders index. */
 const readTokenHolders = async (db: Db, q: HoldersQuery, tokenId: string): Promise<Page<TokenHolder>> => {
@@ -122,7 +121,7 @@ const recentHolderRows = async (db: Db, q: HoldersQuery, tokenId: string, key: K
   const rows = await readQuery<ChangeRow & { arm: unknown }>(
     db,
     `SELECT 0 AS arm, h.account, NULL AS token_id, h.balance, NULL AS delta, NULL AS block_number FROM (
-       SELECT b.account, b.balance FROM balances b WHERE ${w} AND ${unchangedAfter(db, 'b', atBlock)} ${order} LIMIT ?) h
+       SELECT b.account, b.balance FROM token_balances b WHERE ${w} AND ${unchangedAfter(db, 'b', atBlock)} ${order} LIMIT ?) h
      UNION ALL ${changes.sql}`,
     [...w.params, n, ...changes.params],
   );
@@ -130,7 +129,7 @@ const recentHolderRows = async (db: Db, q: HoldersQuery, tokenId: string, key: K
   const merged = rows.filter((r) => num(r.arm) === 0).map((r) => keyOf(String(r.account), String(r.balance)));
   // The cursor's condition and the order, as keysetOrder gave them to the index walk (the holders key is descending).
   const descending = q.page.backward !== (key.descending ?? false);
-  const cursor = q.page.cursor ? (decodeCursor(cursorField(q.page), key.tag, q.page.cursor, key.types) as [number, string, string]) : null;
+  const cursor = q.page.cursor ? (cursorKey(q.page, key) as [number, string, string]) : null;
   for (const { account, value } of valuesAtBlock(rows.filter((r) => num(r.arm) === 1)).values()) {
     if (value <= 0n) continue;
     const k = keyOf(account, value.toString());
@@ -159,7 +158,7 @@ const countRecentHolders = async (db: Db, atBlock: number, scope: Required<AtBlo
   const changed = accountsChangedAfter(db, atBlock, scope);
   const rows = await readQuery<ChangeRow & { arm: unknown }>(
     db,
-    `SELECT 0 AS arm, NULL AS account, NULL AS token_id, COUNT(*) AS balance, NULL AS delta, NULL AS block_number FROM balances b
+    `SELECT 0 AS arm, NULL AS account, NULL AS token_id, COUNT(*) AS balance, NULL AS delta, NULL AS block_number FROM token_balances b
        WHERE ${w} AND b.account NOT IN (${changed.sql})
      UNION ALL ${changes.sql}`,
     [...w.params, ...changed.params, ...changes.params],
@@ -170,7 +169,7 @@ const countRecentHolders = async (db: Db, atBlock: number, scope: Required<AtBlo
   return unchanged + atBlockPositive;
 };
 
-const contractWhere = (q: TokenRef) => new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add(positive('b.balance'));
+const contractWhere = (q: TokenRef) => new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', toBytes(q.contract)).add(positive('b.balance'));
 
 const countContractHolders = async (db: Db, q: TokenRef) => {
   const w = contractWhere(q);
@@ -212,7 +211,7 @@ const readContractTotals = async (db: Db, q: HoldersQuery): Promise<Page<TokenHo
 
 /** Whether the contract's balances carry no token id (an ERC-20, or a contract not classified yet that behaves as one). */
 const isFungible = async (db: Db, chainId: number, contract: string): Promise<boolean> => {
-  const rows = await readQuery(db, `SELECT 1 AS one FROM balances WHERE chain_id = ? AND contract = ? AND token_id = '' LIMIT 1`, [chainId, contract]);
+  const rows = await readQuery(db, `SELECT 1 AS one FROM token_balances WHERE chain_id = ? AND contract = ? AND token_id = '' LIMIT 1`, [chainId, toBytes(contract)]);
   return rows.length > 0;
 };
 
@@ -249,7 +248,7 @@ export const readSupplies = async (
   order: SupplyOrder = TEXT_ORDER,
 ): Promise<Page<TokenSupply>> => {
   const base = () => {
-    const w = new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', q.contract).add("b.token_id <> ''").add(positive('b.balance'));
+    const w = new Where().add('b.chain_id = ?', q.chainId).add('b.contract = ?', toBytes(q.contract)).add("b.token_id <> ''").add(positive('b.balance'));
     if (q.tokenIds) w.in('b.token_id', q.tokenIds);
     return w;
   };
@@ -285,7 +284,7 @@ export const readSupplies = async (
 
 /** The sum of every positive balance of a collectible contract (for ERC-721: how many tokens exist), exactly. */
 export const sumOfSupplies = async (db: Db, key: TokenRef): Promise<string> => {
-  const w = new Where().add('b.chain_id = ?', key.chainId).add('b.contract = ?', key.contract).add("b.token_id <> ''").add(positive('b.balance'));
+  const w = new Where().add('b.chain_id = ?', key.chainId).add('b.contract = ?', toBytes(key.contract)).add("b.token_id <> ''").add(positive('b.balance'));
   const from = await sourceOf(db, key, { chainId: key.chainId, contract: key.contract });
   const [row] = await readQuery<Record<string, unknown>>(db, `SELECT ${exactSumColumns(db, 'b.balance')} FROM ${from.sql} b WHERE ${w}`, [...from.params, ...w.params]);
   return exactSumOf(row);

@@ -1,6 +1,6 @@
 // SQL fragments shared by the Indexer reads; the same text runs on MySQL/MariaDB and SQLite (backticks work on both).
 import type { Db } from '../../db';
-import { dialectOf } from '../../db';
+import { bytesSql, dialectOf, toBytes } from '../../db';
 import type { ContractSelection } from './requests';
 
 export type Params = unknown[];
@@ -18,6 +18,11 @@ export class Where {
 
   in(column: string, values: readonly unknown[], not = false): this {
     return this.add(`${column} ${not ? 'NOT IN' : 'IN'} (${values.map(() => '?').join(', ')})`, ...values);
+  }
+
+  /** `in` over a binary address or hash column of the chain tables, given 0x hex values (db/binary.ts). */
+  inBytes(column: string, values: readonly string[], not = false): this {
+    return this.in(column, values.map(toBytes), not);
   }
 
   /**
@@ -51,17 +56,19 @@ export const tokenIdCondition = (w: Where, column: string, tokenId: string) =>
   tokenId === '0' ? w.in(column, ['', '0']) : w.add(`${column} = ?`, tokenId);
 
 /**
- * Contract status as a condition on `column` (a contract address of chain `chainId`), or nothing for ALL.
+ * Contract status as a condition on `column` (a binary contract address of chain `chainId`), or nothing for ALL.
  * Contracts without a `contracts` row count as unverified and not blacklisted.
  */
-export const selectionCondition = (w: Where, column: string, chainId: number, sel: ContractSelection) => {
+export const selectionCondition = (db: Db, w: Where, column: string, chainId: number, sel: ContractSelection) => {
   if (sel.status === 'ALL') return w;
+  // `contracts` keeps its addresses as text: the subquery hands them over as bytes.
+  const address = bytesSql(db, 'address');
   const flagged =
     sel.status === 'VERIFIED'
-      ? `${column} IN (SELECT address FROM contracts WHERE chain_id = ? AND verified = 1 AND blacklist = 0)`
-      : `${column} NOT IN (SELECT address FROM contracts WHERE chain_id = ? AND (verified = 1 OR blacklist = 1))`;
+      ? `${column} IN (SELECT ${address} FROM contracts WHERE chain_id = ? AND verified = 1 AND blacklist = 0)`
+      : `${column} NOT IN (SELECT ${address} FROM contracts WHERE chain_id = ? AND (verified = 1 OR blacklist = 1))`;
   if (!sel.always.length) return w.add(flagged, chainId);
-  return w.add(`(${flagged} OR ${column} IN (${sel.always.map(() => '?').join(', ')}))`, chainId, ...sel.always);
+  return w.add(`(${flagged} OR ${column} IN (${sel.always.map(() => '?').join(', ')}))`, chainId, ...sel.always.map(toBytes));
 };
 
 /** Dialect-specific expressions. */

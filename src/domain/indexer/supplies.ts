@@ -2,7 +2,7 @@
 // contracts and token ids, and the contract's type. Collectibles from the indexed balances; an ERC-20 from the chain.
 import type { ChainRegistry } from '../../chain/registry';
 import { readTotalSupply, type Hex } from '../../chain';
-import { ContractEntity, dialectOf, readQuery, type Db } from '../../db';
+import { ContractEntity, dialectOf, readQuery, toBytes, type Db } from '../../db';
 import { encodeCursor, type Page, type ResolvedPage } from '../paging';
 import type { Keyset } from './cursor';
 import { countHolders, readSupplies, type TokenSupply } from './holders';
@@ -23,7 +23,7 @@ const numericKey = (db: Db): Keyset => ({ tag: 'n1', columns: [tokenIdLength(db,
 export const readContractType = async (db: Db, chainId: number, contract: string): Promise<ContractType> => {
   const row = await db.getRepository(ContractEntity).findOneBy({ chainId, address: contract });
   if (row && row.type !== 'UNKNOWN') return row.type;
-  const fungible = await readQuery(db, `SELECT 1 AS one FROM balances WHERE chain_id = ? AND contract = ? AND token_id = '' LIMIT 1`, [chainId, contract]);
+  const fungible = await readQuery(db, `SELECT 1 AS one FROM token_balances WHERE chain_id = ? AND contract = ? AND token_id = '' LIMIT 1`, [chainId, toBytes(contract)]);
   return fungible.length ? 'ERC20' : 'UNKNOWN';
 };
 
@@ -39,8 +39,8 @@ export const readFungibleSupply = async (db: Db, registry: ChainReads, chainId: 
     supply = null;
   }
   if (supply === null) {
-    const w = new Where().add('b.chain_id = ?', chainId).add('b.contract = ?', contract).add("b.token_id = ''").add(positive('b.balance'));
-    const [row] = await readQuery<Record<string, unknown>>(db, `SELECT ${exactSumColumns(db, 'b.balance')} FROM balances b WHERE ${w}`, w.params);
+    const w = new Where().add('b.chain_id = ?', chainId).add('b.contract = ?', toBytes(contract)).add("b.token_id = ''").add(positive('b.balance'));
+    const [row] = await readQuery<Record<string, unknown>>(db, `SELECT ${exactSumColumns(db, 'b.balance')} FROM token_balances b WHERE ${w}`, w.params);
     supply = exactSumOf(row);
   }
   return { chainId, contractAddress: contract, tokenId: '0', supply, holders: await countHolders(db, { chainId, contract, tokenId: '' }) };

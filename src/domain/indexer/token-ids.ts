@@ -1,6 +1,6 @@
 // A collectible contract's token ids on one chain, as the indexed balances know them (ids someone holds), in numeric
 // order: a page of ids, or the ids collapsed into ranges of consecutive ids (GetTokenIDRanges).
-import { readQuery, type Db } from '../../db';
+import { readQuery, toBytes, type Db } from '../../db';
 import type { Page, ResolvedPage } from '../paging';
 import { readContractType, readSuppliesInOrder, tokenIdLength } from './supplies';
 import { Where, positive } from './sql';
@@ -24,11 +24,11 @@ export const readTokenIds = async (db: Db, q: { chainId: number; contract: strin
 /** Distinct held token ids after `after` (numeric order), at most `limit`. */
 const idsAfter = async (db: Db, chainId: number, contract: string, after: bigint | null, limit: number): Promise<bigint[]> => {
   const len = tokenIdLength(db, 'b.token_id');
-  const w = new Where().add('b.chain_id = ?', chainId).add('b.contract = ?', contract).add("b.token_id <> ''").add(positive('b.balance'));
+  const w = new Where().add('b.chain_id = ?', chainId).add('b.contract = ?', toBytes(contract)).add("b.token_id <> ''").add(positive('b.balance'));
   if (after !== null) w.after([len, 'b.token_id'], [after.toString().length, after.toString()]);
   const rows = await readQuery<{ token_id: unknown }>(
     db,
-    `SELECT DISTINCT b.token_id, ${len} AS l FROM balances b WHERE ${w} ORDER BY l, b.token_id LIMIT ?`,
+    `SELECT DISTINCT b.token_id, ${len} AS l FROM token_balances b WHERE ${w} ORDER BY l, b.token_id LIMIT ?`,
     [...w.params, limit],
   );
   return rows.map((r) => BigInt(String(r.token_id)));

@@ -1,7 +1,7 @@
 // Runs one metadata task: resolves the tokens (or contracts) it names, refreshes them through the Metadata services
 // (which record each outcome and its backoff), and says how each went.
 import pLimit from 'p-limit';
-import { TokenMetadataEntity, TransferEntity, type Db } from '../../db';
+import { TokenMetadataEntity, TransferEntity, toBytes, type Db } from '../../db';
 import type { ContractsService } from '../contracts/service';
 import type { TokenMetadataService } from '../token-metadata/service';
 import type { TokenKey } from '../token-metadata/types';
@@ -49,7 +49,8 @@ const tokenIdsOf = async (db: Db, task: MetadataTask): Promise<string[]> => {
       .getRepository(TransferEntity)
       .createQueryBuilder('t')
       .select('DISTINCT t.tokenId', 'tokenId')
-      .where('t.chainId = :chainId AND t.contract = :contract AND t.from = :zero', { chainId, contract, zero: ZERO_ADDRESS })
+      // A query builder's parameters skip the column transformers: the binary columns take bytes (db/binary.ts).
+      .where('t.chainId = :chainId AND t.contract = :contract AND t.from = :zero', { chainId, contract: toBytes(contract), zero: toBytes(ZERO_ADDRESS) })
       .limit(TASK_MAX_ITEMS)
       .getRawMany<{ tokenId: string }>();
     const known = needCached ? cachedSet : new Set((await db.getRepository(TokenMetadataEntity).find({ select: { tokenId: true }, where: { chainId, contract } })).map((r) => r.tokenId));

@@ -1,7 +1,7 @@
 // Balances stay exact: a random sample of Strata's balances compared with the chain's own answer (`balanceOf`,
 // `ownerOf` for ERC-721 token ids), read at the block Strata indexed through.
 import type { Db } from '../../../src/db';
-import { dialectOf } from '../../../src/db';
+import { dialectOf, readQuery, toBytes } from '../../../src/db';
 
 export type TokenContracts = { erc20: string[]; erc721: string[]; erc1155: string[] };
 export type Mismatch = { contract: string; account: string; tokenId: string; strata: string; chain: string };
@@ -35,9 +35,10 @@ export const checkBalanceSample = async (
   const mismatches: Mismatch[] = [];
   for (const kind of Object.keys(share) as Array<keyof TokenContracts>) {
     const list = contracts[kind];
-    const rows = (await db.query(
-      `SELECT contract, account, token_id, balance FROM balances WHERE chain_id = ? AND contract IN (${list.map(() => '?').join(', ')}) ORDER BY ${random} LIMIT ${share[kind]}`,
-      [chainId, ...list],
+    const rows = (await readQuery(
+      db,
+      `SELECT contract, account, token_id, balance FROM token_balances WHERE chain_id = ? AND contract IN (${list.map(() => '?').join(', ')}) ORDER BY ${random} LIMIT ${share[kind]}`,
+      [chainId, ...list.map(toBytes)],
     )) as Array<{ contract: string; account: string; token_id: string; balance: string }>;
     for (let i = 0; i < rows.length; i += 100) {
       const part = rows.slice(i, i + 100);

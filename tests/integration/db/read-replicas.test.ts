@@ -22,7 +22,7 @@ const PRIMARY = () => pair!.primaryPort;
 const REPLICA = () => pair!.replicaPorts[0];
 
 const insertBalance = (tag: string) =>
-  `INSERT INTO ${DB}.balances (chain_id, contract, account, token_id, balance, block_number, block_hash) VALUES (${CHAIN}, '${CONTRACT}', '${account(tag)}', '', '${parseInt(tag.slice(0, 6), 16)}', 1, '${HASH}')`;
+  `INSERT INTO ${DB}.token_balances (chain_id, contract, account, token_id, balance, block_number, block_hash) VALUES (${CHAIN}, UNHEX('${CONTRACT.slice(2)}'), UNHEX('${account(tag).slice(2)}'), '', '${parseInt(tag.slice(0, 6), 16)}', 1, UNHEX('${HASH.slice(2)}'))`;
 
 /** The balances a GraphQL query answers for an account (throws on any error, so a failed read cannot pass as "none"). */
 const balances = async (tag: string): Promise<string[]> => {
@@ -145,7 +145,7 @@ describe('a replica that cannot serve is skipped until it can', () => {
     await eventually('the replica judged lagging', replicaState, (s) => s === 'lagging');
     expect(await replicaLag()).toBeGreaterThan(2);
     expect(await balances('c33')).toEqual([String(0xc33)]);
-    expect(await pair!.sql(REPLICA(), `SELECT 1 FROM ${DB}.balances WHERE account = ?`, [account('c33')])).toEqual([]);
+    expect(await pair!.sql(REPLICA(), `SELECT 1 FROM ${DB}.token_balances WHERE account = UNHEX(?)`, [account('c33').slice(2)])).toEqual([]);
 
     await replicate(0);
     await pair!.caughtUp(0);

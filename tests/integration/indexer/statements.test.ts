@@ -1,5 +1,5 @@
 // Cost and exactness on seeded rows: nested metadata is batched per request (statement count), summaries sum uint256 exactly.
-import { BalanceEntity, ContractEntity, TokenMetadataEntity, type BalanceRow, type ContractRow, type TokenMetadataRow } from '../../../src/db';
+import { BalanceEntity, ContractEntity, TokenMetadataEntity, hexRows, toBytes, type BalanceRow, type ContractRow, type TokenMetadataRow } from '../../../src/db';
 import { readNativeBalances } from '../../../src/domain/indexer/chain-state';
 import { STORED_BALANCE_SQLITE, storedBalancesQuery } from '../../../src/ingestion/apply-batch';
 import { startTestServer, type TestServer } from '../../helpers/server';
@@ -200,13 +200,14 @@ describe('ingestion', () => {
       const plan = JSON.stringify(await server.app.db.query(`EXPLAIN ${sql}`, params));
       expect(plan).not.toContain('idx_balances_holders');
       expect(plan).toMatch(/"key":"PRIMARY"/);
-      const read = (await server.app.db.query(sql, params)) as Parameters<typeof key>[0][];
+      const read = hexRows((await server.app.db.query(sql, params)) as Parameters<typeof key>[0][]);
       expect(read.filter((r) => keys.some(([c, a, t]) => r.contract === c && r.account === a && r.token_id === t)).map(key).sort()).toEqual(stored.map(key).sort());
     } else {
       // SQLite stores balances in their primary key's B-tree (WITHOUT ROWID), which the plan calls PRIMARY KEY.
-      const plan = JSON.stringify(await server.app.db.query(`EXPLAIN QUERY PLAN ${STORED_BALANCE_SQLITE}`, [CHAIN, ...keys[0]]));
-      expect(plan).toMatch(/SEARCH balances USING PRIMARY KEY \(chain_id=\? AND contract=\? AND account=\? AND token_id=\?\)/);
-      const read = await Promise.all(keys.map(async ([c, a, t]) => (await server.app.db.query(STORED_BALANCE_SQLITE, [CHAIN, c, a, t]))[0].balance));
+      const bound = ([c, a, t]: [string, string, string]) => [CHAIN, toBytes(c), toBytes(a), t];
+      const plan = JSON.stringify(await server.app.db.query(`EXPLAIN QUERY PLAN ${STORED_BALANCE_SQLITE}`, bound(keys[0])));
+      expect(plan).toMatch(/SEARCH token_balances USING PRIMARY KEY \(chain_id=\? AND contract=\? AND account=\? AND token_id=\?\)/);
+      const read = await Promise.all(keys.map(async ([c, a, t]) => (await server.app.db.query(STORED_BALANCE_SQLITE, bound([c, a, t])))[0].balance));
       expect(read).toEqual(stored.map((r) => r.balance));
     }
   });

@@ -66,7 +66,7 @@ it('says it caught up with as many events as the transfers table holds', async (
   const line = await caughtUp;
   const head = Number(await anvil.rpc<string>('eth_blockNumber'));
   expect(line.indexed).toBe(head);
-  const [{ n }] = await app!.db.query('SELECT COUNT(*) AS n FROM transfers');
+  const [{ n }] = await app!.db.query('SELECT COUNT(*) AS n FROM token_transfers');
   expect(Number(n)).toBe(1 + 1 + 1 + 3 + 2 + 1);
   expect(line.events).toBe(Number(n));
 });
