@@ -54,6 +54,7 @@ let tokens: Tokens;
 let database: TestDatabase;
 let env: Record<string, string>;
 let raw: Raw;
+let holders: string[];
 const procs: StrataProcess[] = [];
 
 /** A plain connection (no entities: they describe this release's tables). */
@@ -132,9 +133,11 @@ beforeAll(async () => {
     CHAINS: JSON.stringify([{ chainId: anvil.chainId, url: anvil.rpcUrl, confirmations: 2 }]),
   };
   const [A, B, C] = [0, 1, 2].map((i) => devWallet(anvil, i).address);
+  const minted = Array.from({ length: 8 }, () => Wallet.createRandom().address);
+  holders = [A, B, C, ...minted].map((a) => a.toLowerCase());
   // Before the indexer starts (its first backfill, into an empty database) ...
   await sendAndWait(tokens.erc20.mint(A, 10n ** 24n));
-  for (let i = 0; i < 8; i++) await sendAndWait(tokens.erc20.mint(Wallet.createRandom().address, BigInt(1000 + i)));
+  for (const [i, a] of minted.entries()) await sendAndWait(tokens.erc20.mint(a, BigInt(1000 + i)));
   await sendAndWait(tokens.erc20.transfer(B, 5000n));
   await sendAndWait(as(tokens.erc20, 1).getFunction('transfer')(C, 1200n));
   for (const id of [1n, 2n, 3n]) await sendAndWait(tokens.erc721.mint(A, id));
@@ -237,4 +240,52 @@ it(`moves a previous release's chain tables into the compact ones, resuming afte
   if (dialect() === 'mysql') expect((await raw.query('SELECT balance_digits FROM token_balances LIMIT 1'))[0]).toEqual({ balance_digits: expect.any(Number) });
   expect(await migrationsNamed(MIGRATION)).toBe(1);
   expect(await kindOf('migration_progress')).toBeNull();
+}, 300_000);
+
+/** What the node says each of `holders` holds: [contract, token id ('' for ERC-20), balance], sorted. */
+const onChain = async (account: string) => {
+  const out: string[][] = [];
+  const erc20 = (await tokens.erc20.getAddress()).toLowerCase();
+  const erc721 = (await tokens.erc721.getAddress()).toLowerCase();
+  const erc1155 = (await tokens.erc1155.getAddress()).toLowerCase();
+  const b20: bigint = await tokens.erc20.balanceOf(account);
+  if (b20 > 0n) out.push([erc20, '', String(b20)]);
+  for (const id of [1n, 2n, 3n]) {
+    if (((await tokens.erc721.ownerOf(id)) as string).toLowerCase() === account) out.push([erc721, String(id), '1']);
+    const b: bigint = await tokens.erc1155.balanceOf(account, id);
+    if (b > 0n) out.push([erc1155, String(id), String(b)]);
+  }
+  return out.sort((x, y) => x.join().localeCompare(y.join()));
+};
+
+it(`this release serves and indexes the migrated database: balances equal the chain's (${dialect()})`, async () => {
+  const { stdout } = await runStrata(BIN, ['project', 'create', '--name', 'compact'], env);
+  const key = JSON.parse(stdout).key as string;
+  const server = await startStrata(['serve'], env, /"port":(\d+)/, 120_000);
+  procs.push(server);
+  const port = Number(server.match[1]);
+  // More transfers, written by this release into the migrated tables.
+  const [A, , C] = holders;
+  await sendAndWait(tokens.erc20.transfer(C, 33n));
+  await sendAndWait(tokens.erc1155.safeTransferFrom(A, C, 3n, 2n, '0x'));
+  await sendAndWait(tokens.erc721.transferFrom(A, holders[3], 3n));
+  await waitForHead();
+
+  for (const account of holders) {
+    const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Access-Key': key },
+      body: JSON.stringify({
+        query: 'query($a: String!) { tokenBalances(accountAddress: $a, first: 100) { edges { node { contractAddress contractType tokenId balance } } } }',
+        variables: { a: account },
+      }),
+    });
+    const body = (await res.json()) as { data: { tokenBalances: { edges: Array<{ node: { contractAddress: string; contractType: string; tokenId: string | null; balance: string } }> } } };
+    const served = body.data.tokenBalances.edges
+      .map(({ node: n }) => [n.contractAddress, n.contractType === 'ERC20' ? '' : String(n.tokenId), String(n.balance)])
+      .sort((x, y) => x.join().localeCompare(y.join()));
+    expect([account, served]).toEqual([account, await onChain(account)]);
+  }
+  expect(server.output()).not.toMatch(/"level":(50|60)/);
+  expect(await server.stop()).toBe(0);
 }, 300_000);
