@@ -4,8 +4,8 @@
 // lower-case 0x hex: entities convert through their column transformer, raw SQL binds `toBytes(...)` for these
 // columns, and `readQuery` gives binary values back as hex. The chain tables are the only ones with binary columns,
 // so any binary value a query returns is an address or a hash.
+// Imports no value from data-source.ts: the entities' columns (columns.ts) load this module before it.
 import type { Db } from './data-source';
-import { dialectOf } from './data-source';
 
 const EMPTY = Buffer.alloc(0);
 
@@ -51,10 +51,12 @@ export const hexRows = <T>(rows: T[]): T[] => {
 };
 
 /** SQL: a binary column as the '0x…' text other tables store (to join or compare with them). */
+const mysql = (db: Db) => db.options.type === 'mysql';
+
 export const hexSql = (db: Db, expr: string): string =>
-  dialectOf(db) === 'mysql'
+  mysql(db)
     ? `IF(LENGTH(${expr}) = 0, '', CONCAT('0x', LOWER(HEX(${expr}))))`
     : `(CASE WHEN length(${expr}) = 0 THEN '' ELSE '0x' || lower(hex(${expr})) END)`;
 
 /** SQL: '0x…' text (a column of another table) as the bytes the chain tables store. */
-export const bytesSql = (db: Db, expr: string): string => (dialectOf(db) === 'mysql' ? `UNHEX(SUBSTR(${expr}, 3))` : `unhex(substr(${expr}, 3))`);
+export const bytesSql = (db: Db, expr: string): string => (mysql(db) ? `UNHEX(SUBSTR(${expr}, 3))` : `unhex(substr(${expr}, 3))`);
