@@ -369,13 +369,22 @@ const dropProgress = async (q: QueryRunner, migration: string) => {
 };
 
 /**
- * Progress lines: through the logger the runner hands down in `queryRunner.data.logger` (a pino-like `info`) when there
- * is one, else on stderr (pino owns stdout), which `strata migrate` shows.
+ * Progress lines: through the logger the runner hands down in `queryRunner.data.logger` (src/db/migrate.ts gives it the
+ * process's), else on stderr (a runner without one, e.g. TypeORM's own CLI).
  */
 const loggerOf = (q: QueryRunner): Log => {
   const logger = (q.data as { logger?: { info(obj: object, msg: string): void } } | undefined)?.logger;
   if (logger) return (msg) => logger.info({ migration: MIGRATION }, msg);
   return (msg) => process.stderr.write(`strata migrate: ${msg}\n`);
+};
+
+/** Whether there is nothing to copy and no interrupted run to finish (a new database). */
+const oldTablesEmpty = async (q: QueryRunner): Promise<boolean> => {
+  if ((await kindOf(q, PROGRESS)) !== null) return false;
+  for (const spec of TABLES) {
+    if ((await kindOf(q, spec.old)) === 'table' && (await q.query(`SELECT 1 AS one FROM \`${spec.old}\` LIMIT 1`)).length) return false;
+  }
+  return true;
 };
 
 /**
@@ -399,7 +408,8 @@ export class CompactChainTables1795810000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     const dialect = dialectOf(q);
-    const log = loggerOf(q);
+    // A new database (nothing to copy) migrates in silence.
+    const log: Log = (await oldTablesEmpty(q)) ? () => undefined : loggerOf(q);
     const started = Date.now();
     await outsideTransaction(q, async () => {
       for (const spec of TABLES) {
