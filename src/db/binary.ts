@@ -50,9 +50,9 @@ export const hexRows = <T>(rows: T[]): T[] => {
   return rows;
 };
 
-/** SQL: a binary column as the '0x…' text other tables store (to join or compare with them). */
 const mysql = (db: Db) => db.options.type === 'mysql';
 
+/** SQL: a binary column as the '0x…' text other tables store (to join or compare with them). */
 export const hexSql = (db: Db, expr: string): string =>
   mysql(db)
     ? `IF(LENGTH(${expr}) = 0, '', CONCAT('0x', LOWER(HEX(${expr}))))`

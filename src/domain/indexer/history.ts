@@ -1,5 +1,5 @@
 // Transaction history: transactions whose token transfers match the filter, newest first, with the transfers that concern the accounts.
-import { hexSql, readQuery, toBytes, type Db } from '../../db';
+import { hexSql, readQuery, type Db } from '../../db';
 import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
 import { HISTORY_KEY, keysetOrder } from './cursor';
 import type { ContractSelection } from './requests';
@@ -83,7 +83,7 @@ const countTransactions = (db: Db, q: HistoryQuery) => async () => {
 /** Every transfer row of the page's transactions, with the flags of their contracts; one statement. */
 const readTransfers = async (db: Db, chainId: number, txs: TxRow[]): Promise<Array<Record<string, unknown>>> => {
   if (!txs.length) return [];
-  const w = new Where().add('t.chain_id = ?', chainId).in('t.tx_hash', [...new Set(txs.map((t) => String(t.tx_hash)))].map(toBytes));
+  const w = new Where().add('t.chain_id = ?', chainId).inBytes('t.tx_hash', [...new Set(txs.map((t) => String(t.tx_hash)))]);
   return readQuery(
     db,
     `SELECT t.block_number, t.block_hash, t.tx_hash, t.log_index, t.batch_index, t.contract, t.contract_type, t.from_address, t.to_address,

@@ -210,7 +210,7 @@ const readContractTotals = async (db: Db, q: HoldersQuery): Promise<Page<TokenHo
 };
 
 /** Whether the contract's balances carry no token id (an ERC-20, or a contract not classified yet that behaves as one). */
-const isFungible = async (db: Db, chainId: number, contract: string): Promise<boolean> => {
+export const isFungible = async (db: Db, chainId: number, contract: string): Promise<boolean> => {
   const rows = await readQuery(db, `SELECT 1 AS one FROM token_balances WHERE chain_id = ? AND contract = ? AND token_id = '' LIMIT 1`, [chainId, toBytes(contract)]);
   return rows.length > 0;
 };

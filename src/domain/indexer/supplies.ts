@@ -5,7 +5,7 @@ import { readTotalSupply, type Hex } from '../../chain';
 import { ContractEntity, dialectOf, readQuery, toBytes, type Db } from '../../db';
 import { encodeCursor, type Page, type ResolvedPage } from '../paging';
 import type { Keyset } from './cursor';
-import { countHolders, readSupplies, type TokenSupply } from './holders';
+import { countHolders, isFungible, readSupplies, type TokenSupply } from './holders';
 import { Where, exactSumColumns, exactSumOf, positive } from './sql';
 import type { ContractType } from './types';
 
@@ -23,8 +23,7 @@ const numericKey = (db: Db): Keyset => ({ tag: 'n1', columns: [tokenIdLength(db,
 export const readContractType = async (db: Db, chainId: number, contract: string): Promise<ContractType> => {
   const row = await db.getRepository(ContractEntity).findOneBy({ chainId, address: contract });
   if (row && row.type !== 'UNKNOWN') return row.type;
-  const fungible = await readQuery(db, `SELECT 1 AS one FROM token_balances WHERE chain_id = ? AND contract = ? AND token_id = '' LIMIT 1`, [chainId, toBytes(contract)]);
-  return fungible.length ? 'ERC20' : 'UNKNOWN';
+  return (await isFungible(db, chainId, contract)) ? 'ERC20' : 'UNKNOWN';
 };
 
 /**
