@@ -1,7 +1,8 @@
-// The three big chain tables stored compactly (#32 item 1): transfers, balances and balance_changes become
-// token_transfers, token_balances and token_balance_changes, with the same columns, primary keys and query indexes, but
-// every address as its 20 raw bytes and every hash as its 32 (SQLite blob, MySQL/MariaDB VARBINARY; '' stays an empty
-// value), and on SQLite all three WITHOUT ROWID (transfers was a rowid table with its key in a second B-tree).
+// The four big chain tables stored compactly (#32 item 1): transfers, balances, balance_changes and chain_transactions
+// become token_transfers, token_balances, token_balance_changes and token_transactions, with the same columns, primary
+// keys and query indexes, but every address as its 20 raw bytes and every hash as its 32 (SQLite blob, MySQL/MariaDB
+// VARBINARY; '' stays an empty value, NULL stays NULL), and on SQLite all four WITHOUT ROWID (transfers and
+// chain_transactions were rowid tables with their key in a second B-tree).
 //
 // In place and resumable: a table is copied in primary-key order, in chunks of STRATA_MIGRATION_CHUNK_ROWS rows
 // (default 50,000), each chunk committed with its progress row (migration_progress: the last key copied), so a process
@@ -25,8 +26,8 @@ const PROGRESS = 'migration_progress';
 const DEFAULT_CHUNK_ROWS = 50_000;
 const LOG_EVERY_MS = 5_000;
 
-type Kind = 'int' | 'bigint' | 'address' | 'hash' | { text: number };
-type Column = { name: string; kind: Kind };
+type Kind = 'int' | 'bigint' | 'bool' | 'longtext' | 'address' | 'hash' | { text: number };
+type Column = { name: string; kind: Kind; nullable?: boolean };
 type Spec = { old: string; compact: string; columns: Column[]; key: string[]; withoutRowidBefore: boolean };
 type QueryIndex = { name: string; sqlite: string; mysql: string };
 
@@ -35,6 +36,7 @@ const big = (name: string): Column => ({ name, kind: 'bigint' });
 const address = (name: string): Column => ({ name, kind: 'address' });
 const hash = (name: string): Column => ({ name, kind: 'hash' });
 const text = (name: string, length: number): Column => ({ name, kind: { text: length } });
+const nullable = (c: Column): Column => ({ ...c, nullable: true });
 
 const TABLES: Spec[] = [
   {
@@ -82,6 +84,30 @@ const TABLES: Spec[] = [
     key: ['chain_id', 'contract', 'block_number', 'account', 'token_id'],
     withoutRowidBefore: true,
   },
+  {
+    old: 'chain_transactions',
+    compact: 'token_transactions',
+    columns: [
+      int('chain_id'),
+      hash('tx_hash'),
+      hash('block_hash'),
+      big('block_number'),
+      int('tx_index'),
+      address('from_address'),
+      nullable(address('to_address')),
+      text('value', 78),
+      int('status'),
+      text('gas_used', 78),
+      text('effective_gas_price', 78),
+      int('tx_type'),
+      big('timestamp'),
+      { name: 'reorged', kind: 'bool' },
+      // Receipt logs of transactions ingested near the head (null for backfilled ones): LONGTEXT on MySQL (1764360000000).
+      nullable({ name: 'logs_json', kind: 'longtext' }),
+    ],
+    key: ['chain_id', 'tx_hash', 'block_hash'],
+    withoutRowidBefore: false,
+  },
 ];
 
 /** The query indexes of each table (src/db/query-indexes.ts when this migration landed), by the old table's name. */
@@ -105,6 +131,8 @@ const QUERY_INDEXES: Record<string, QueryIndex[]> = {
     same('idx_balance_changes_block', '`chain_id`, `block_number`'),
     same('idx_balance_changes_account', '`chain_id`, `account`, `contract`, `token_id`, `block_number`'),
   ],
+  // Not deferred: created with the table (migration 1763787600000).
+  chain_transactions: [same('idx_txs_block', '`chain_id`, `block_number`')],
 };
 
 type Dialect = 'mysql' | 'sqlite';
@@ -117,6 +145,8 @@ const isBinary = (c: Column) => c.kind === 'address' || c.kind === 'hash';
 const columnType = (c: Column, form: Form, dialect: Dialect): string => {
   if (c.kind === 'int') return dialect === 'mysql' ? 'INT' : 'integer';
   if (c.kind === 'bigint') return dialect === 'mysql' ? 'BIGINT' : 'bigint';
+  if (c.kind === 'bool') return dialect === 'mysql' ? 'TINYINT' : 'boolean';
+  if (c.kind === 'longtext') return dialect === 'mysql' ? 'LONGTEXT' : 'text';
   if (typeof c.kind === 'object') return `varchar(${c.kind.text})`;
   const bytes = c.kind === 'address' ? 20 : 32;
   if (form === 'binary') return dialect === 'mysql' ? `VARBINARY(${bytes})` : 'blob';
@@ -126,7 +156,7 @@ const columnType = (c: Column, form: Form, dialect: Dialect): string => {
 /** CREATE TABLE of `spec` in `form` (binary: the new table; hex: the old one, for down()), without query indexes. */
 const createTableSql = (spec: Spec, form: Form, dialect: Dialect, collation: string | null): string => {
   const table = form === 'binary' ? spec.compact : spec.old;
-  const columns = spec.columns.map((c) => `\`${c.name}\` ${columnType(c, form, dialect)} NOT NULL`);
+  const columns = spec.columns.map((c) => `\`${c.name}\` ${columnType(c, form, dialect)} ${c.nullable ? 'NULL' : 'NOT NULL'}${c.kind === 'bool' ? ' DEFAULT 0' : ''}`);
   // MariaDB indexes the holders' expression through this column (migration 1764450000000).
   if (dialect === 'mysql' && spec.old === 'balances') columns.push('`balance_digits` SMALLINT AS (LENGTH(`balance`)) VIRTUAL');
   columns.push(`PRIMARY KEY (${spec.key.map((k) => `\`${k}\``).join(', ')})`);

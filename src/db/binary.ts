@@ -1,9 +1,9 @@
-// Addresses and hashes of the chain tables (token_transfers, token_balances, token_balance_changes) are stored as their
-// raw bytes: 20 and 32 bytes instead of 42 and 66 characters of hex, in every row and in every index entry that
-// carries them (BENCHMARKS.md, "every index of the chain tables"). Everything above the database keeps speaking
-// lower-case 0x hex: entities convert through their column transformer, raw SQL binds `toBytes(...)` for these
-// columns, and `readQuery` gives binary values back as hex. The chain tables are the only ones with binary columns,
-// so any binary value a query returns is an address or a hash.
+// Addresses and hashes of the chain tables (token_transfers, token_balances, token_balance_changes, token_transactions)
+// are stored as their raw bytes: 20 and 32 bytes instead of 42 and 66 characters of hex, in every row and in every
+// index entry that carries them (BENCHMARKS.md, "every index of the chain tables"). Everything above the database keeps
+// speaking lower-case 0x hex: entities convert through their column transformer, raw SQL binds `toBytes(...)` for
+// these columns, and `readQuery` gives binary values back as hex. The chain tables are the only ones with binary
+// columns, so any binary value a query returns is an address or a hash.
 // Imports no value from data-source.ts: the entities' columns (columns.ts) load this module before it.
 import type { Db } from './data-source';
 

@@ -198,7 +198,7 @@ const chainWritesIn = (file: string, tables: ChainTable[]): string[] => {
 
 it('finds the chain tables from what ingestion writes', () => {
   expect(chainTables().map((t) => t.table).sort()).toEqual(
-    expect.arrayContaining(['blocks', 'chain_checkpoints', 'chain_transactions', 'chain_undo_log', 'market_event_days', 'market_events', 'token_balance_changes', 'token_balances', 'token_transfers']),
+    expect.arrayContaining(['blocks', 'chain_checkpoints', 'chain_undo_log', 'market_event_days', 'market_events', 'token_balance_changes', 'token_balances', 'token_transactions', 'token_transfers']),
   );
 });
 

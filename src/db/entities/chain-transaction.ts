@@ -1,6 +1,6 @@
 // Transactions (with their receipts) that carry indexed transfers; orphaned ones stay, marked `reorged`.
 import { EntitySchema } from 'typeorm';
-import { Address, BlockNumber, Hash, Uint256 } from '../columns';
+import { BlockNumber, Bytes, Uint256 } from '../columns';
 
 export type ChainTransactionRow = {
   chainId: number;
@@ -26,15 +26,18 @@ export type ChainTransactionRow = {
 
 export const ChainTransactionEntity = new EntitySchema<ChainTransactionRow>({
   name: 'ChainTransaction',
-  tableName: 'chain_transactions',
+  tableName: 'token_transactions',
+  // SQLite: rows live in the primary key's B-tree (most have no logs: backfilled); hashes and addresses are raw bytes
+  // (migrations/1795810000000-compact-chain-tables.ts).
+  withoutRowid: true,
   columns: {
     chainId: { type: 'integer', primary: true, name: 'chain_id' },
-    txHash: Hash({ primary: true, name: 'tx_hash' }),
-    blockHash: Hash({ primary: true, name: 'block_hash' }),
+    txHash: Bytes({ primary: true, name: 'tx_hash' }),
+    blockHash: Bytes({ primary: true, name: 'block_hash' }),
     blockNumber: BlockNumber({ name: 'block_number' }),
     txIndex: { type: 'integer', name: 'tx_index' },
-    from: Address({ name: 'from_address' }),
-    to: Address({ nullable: true, name: 'to_address' }),
+    from: Bytes({ name: 'from_address' }),
+    to: Bytes({ nullable: true, name: 'to_address' }),
     value: Uint256(),
     status: { type: 'integer' },
     gasUsed: Uint256({ name: 'gas_used' }),

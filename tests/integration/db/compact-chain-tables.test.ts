@@ -1,5 +1,5 @@
 // The compact-chain-tables migration (1795810000000) on a database written by the previous release: that release's
-// `strata migrate` and `strata index` fill transfers, balances and balance_changes from an anvil chain with ERC-20,
+// `strata migrate` and `strata index` fill transfers, balances, balance_changes and chain_transactions from an anvil chain with ERC-20,
 // ERC-721 and ERC-1155 transfers; this release's `strata migrate`, in chunks of 5 rows, stops mid-copy on a row it
 // cannot convert, and once that row is mended a second run resumes after the last committed chunk and finishes. Every
 // old row is then in its new table exactly once with the same values (binary columns equal to the old hex), the views
@@ -37,12 +37,19 @@ const TABLES: Table[] = [
     key: 'chain_id, contract, block_number, account, token_id',
     binary: ['contract', 'account', 'block_hash'],
   },
+  {
+    old: 'chain_transactions',
+    compact: 'token_transactions',
+    key: 'chain_id, tx_hash, block_hash',
+    binary: ['tx_hash', 'block_hash', 'from_address', 'to_address'],
+  },
 ];
 const BYTES: Record<string, number> = { contract: 20, account: 20, from_address: 20, to_address: 20, block_hash: 32, tx_hash: 32 };
 const QUERY_INDEXES: Record<string, string[]> = {
   transfers: ['idx_transfers_contract', 'idx_transfers_from', 'idx_transfers_to', 'idx_transfers_tx'],
   balances: ['idx_balances_account', 'idx_balances_holders'],
   balance_changes: ['idx_balance_changes_account', 'idx_balance_changes_block'],
+  chain_transactions: ['idx_txs_block'],
 };
 
 type Row = Record<string, unknown>;
@@ -77,11 +84,12 @@ const openRaw = async (): Promise<Raw> => {
 
 const dump = (table: string, key: string) => raw.query(`SELECT * FROM ${table} ORDER BY ${key}`);
 
-/** A row of a new table as the old table held it: each binary value as '0x' + lower-case hex, an empty one as ''. */
+/** A row of a new table as the old table held it: each binary value as '0x' + lower-case hex, an empty one as '' (a null one, a contract creation's `to`, null). */
 const asOld = (row: Row, binary: string[]): Row => {
   const out = { ...row };
   for (const c of binary) {
     const v = row[c];
+    if (v === null && c === 'to_address') continue;
     if (!Buffer.isBuffer(v)) throw new Error(`${c} is not binary: ${JSON.stringify(v)}`);
     if (v.length !== 0 && v.length !== BYTES[c]) throw new Error(`${c} holds ${v.length} bytes`);
     out[c] = v.length ? `0x${v.toString('hex')}` : '';
@@ -178,6 +186,7 @@ it(`moves a previous release's chain tables into the compact ones, resuming afte
   expect(new Set(before.transfers.map((r) => r.contract_type))).toEqual(new Set(['ERC20', 'ERC721', 'ERC1155']));
   expect(before.balances.length).toBeGreaterThan(CHUNK);
   expect(before.balance_changes.length).toBeGreaterThan(CHUNK);
+  expect(before.chain_transactions.length).toBeGreaterThan(CHUNK);
   for (const t of TABLES) expect(indexesBefore[t.old]).toEqual(QUERY_INDEXES[t.old]);
   // balance_changes as a first backfill stopped before its deferred query indexes were built leaves it.
   for (const name of QUERY_INDEXES.balance_changes) await raw.query(dialect() === 'mysql' ? `ALTER TABLE balance_changes DROP INDEX ${name}` : `DROP INDEX ${name}`);
