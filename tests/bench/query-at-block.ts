@@ -4,19 +4,27 @@
 // count at a block are timed again at blocks drawn from the last 1 %, the last 10 % and the whole indexed range, each
 // with the plan chosen per read (auto) and with each plan forced (recent: now less the changes after the block;
 // replay: every balance's latest change; domain/indexer/at-block-recent.ts), with how often auto took recent.
+// With --chain-scale <scale>, the same on the chain-scale chain (tests/bench/chain-scale: 2,000 contracts, a million
+// events at scale 1), the holders reads on its ERC-20 with the most holders.
 // Run: NODE_ENV=production npx tsx tests/bench/query-at-block.ts [-- [--mysql mysql://root@127.0.0.1:3306/strata_abench]
-//      [--runs 200]]
+//      [--runs 200] [--chain-scale 1]]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/config/logger';
 import { dialectOf, readQuery, type Db } from '../../src/db';
+import { toBytes } from '../../src/db/binary';
 import type { ChainConfig } from '../../src/config';
 import { checkedAtBlock } from '../../src/domain/indexer/at-block';
 import { chooseAtBlockPlan, type AtBlockPlan } from '../../src/domain/indexer/at-block-recent';
 import { readBalances } from '../../src/domain/indexer/balances';
 import { countHolders, readHolders } from '../../src/domain/indexer/holders';
 import { createApp } from '../../src/main/app';
+import { startAnvil, type Anvil } from '../helpers/anvil';
 import { numberOption, option } from './lib/args';
-import { ERC20_100K, ensureMysqlDatabase, startErc20Chain, strataEnv, waitForIndexed } from './lib/erc20-100k';
+import { ERC20_100K, ensureMysqlDatabase, indexedBlock, startErc20Chain, strataEnv, waitForIndexed } from './lib/erc20-100k';
+import { ANVIL_ARGS, ensureChainScale } from './chain-scale/generate';
 import { nowMs, prng, summarize } from './lib/stats';
 
 const page = (pageSize: number) => ({ pageSize, backward: false, cursor: null });
@@ -38,15 +46,48 @@ const indexBytes = async (db: Db): Promise<number | null> => {
   }
 };
 
+/** The chain the reads run on: its node, Strata's data dir, its last block, its events, the token whose holders are read. */
+type Subject = { anvil: Anvil; dir: string; lastBlock: number; events: number; token(db: Db): Promise<string>; stop(): Promise<void> };
+
+const erc20Subject = async (): Promise<Subject> => ({ ...(await startErc20Chain()), lastBlock: ERC20_100K.lastBlock, events: 100_064, token: async () => ERC20_100K.token });
+
+const chainScaleSubject = async (scale: number): Promise<Subject> => {
+  const { statePath, manifest } = await ensureChainScale(scale);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-bench-'));
+  const anvil = await startAnvil({ loadState: statePath, noMining: true, args: [...ANVIL_ARGS, '--prune-history'], stopGraceMs: 10_000, startTimeoutMs: 600_000 });
+  return {
+    anvil,
+    dir,
+    lastBlock: manifest.lastBlock,
+    events: manifest.logsOnChain,
+    // The ERC-20 with the most holders: the heaviest holders page of the chain.
+    token: async (db) =>
+      String(
+        (
+          await readQuery<{ contract: string }>(
+            db,
+            `SELECT contract FROM token_balances WHERE chain_id = ? AND token_id = '' GROUP BY contract ORDER BY COUNT(*) DESC LIMIT 1`,
+            [anvil.chainId],
+          )
+        )[0].contract,
+      ),
+    async stop() {
+      await anvil.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
 const main = async () => {
   const runs = numberOption('runs', 200);
   const mysql = option('mysql');
+  const scale = option('chain-scale');
   if (mysql) await ensureMysqlDatabase(mysql, { drop: true });
-  const chain = await startErc20Chain();
+  const chain = scale ? await chainScaleSubject(Number(scale)) : await erc20Subject();
   const env = strataEnv(chain.anvil, { url: chain.anvil.rpcUrl, dataDir: chain.dir, mysqlUrl: mysql });
   const app = await createApp(loadConfig(env), createLogger({ logLevel: 'warn' }), { serve: false, index: true, pollMs: 200 });
   await app.start();
-  await waitForIndexed(app.db, chain.anvil.chainId, ERC20_100K.lastBlock - 1);
+  await waitForIndexed(app.db, chain.anvil.chainId, chain.lastBlock - 1, 3_600_000);
   // The query indexes are built once the backfill reaches the head (ingestion/query-index-deferral.ts).
   for (let i = 0; i < 600; i++) {
     const present = await readQuery<{ n: unknown }>(
@@ -65,7 +106,13 @@ const main = async () => {
   await checkedAtBlock(db, { chainId, startBlock: 0 } as ChainConfig, 'atBlock', 1);
   const accounts = (await readQuery<{ account: string }>(db, 'SELECT DISTINCT account FROM token_balances WHERE chain_id = ?', [chainId])).map((r) => String(r.account));
   const [{ n: changes }] = await readQuery<{ n: unknown }>(db, 'SELECT COUNT(*) AS n FROM token_balance_changes', []);
-  const indexed = ERC20_100K.lastBlock - 1;
+  const indexed = await indexedBlock(db, chainId);
+  const contract = await chain.token(db);
+  const [{ n: tokenHolders }] = await readQuery<{ n: unknown }>(db, 'SELECT COUNT(*) AS n FROM token_balances WHERE chain_id = ? AND contract = ? AND token_id = ?', [
+    chainId,
+    toBytes(contract),
+    '',
+  ]);
   const random = prng(11);
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
   const block = () => 1 + Math.floor(random() * indexed);
@@ -84,11 +131,11 @@ const main = async () => {
   };
   await time('balances of one account, now', () => readBalances(db, balancesQ(pick(accounts), null)));
   await time('balances of one account, atBlock', () => readBalances(db, balancesQ(pick(accounts), block())));
-  const holders = (atBlock: number | null) => ({ chainId, contract: ERC20_100K.token, tokenId: '', atBlock, page: page(50) });
+  const holders = (atBlock: number | null) => ({ chainId, contract, tokenId: '', atBlock, page: page(50) });
   await time('holders, first page of 50, now', () => readHolders(db, holders(null)));
   await time('holders, first page of 50, atBlock', () => readHolders(db, holders(block())));
   // Each plan at blocks of the last 1 %, 10 % and the whole range: the same blocks for each (one seed per range).
-  const token = { chainId, contract: ERC20_100K.token, tokenId: '' };
+  const token = { chainId, contract, tokenId: '' };
   for (const [range, fraction] of [['last 1 %', 0.01], ['last 10 %', 0.1], ['whole range', 1]] as const) {
     for (const plan of ['auto', 'recent', 'replay'] as const) {
       const drawn = prng(Math.round(fraction * 1000));
@@ -110,10 +157,15 @@ const main = async () => {
   console.log(
     JSON.stringify({
       database: dialectOf(db),
+      chain: scale ? `chain-scale ${scale}` : 'erc20-100k',
+      events: chain.events,
+      indexedBlock: indexed,
+      token: contract,
+      tokenBalanceRows: Number(tokenHolders),
       balanceChanges: Number(changes),
       accounts: accounts.length,
       accountIndexBytes: bytes,
-      accountIndexBytesPerEvent: bytes === null ? null : Math.round(bytes / 100_064),
+      accountIndexBytesPerEvent: bytes === null ? null : Math.round(bytes / chain.events),
     }),
   );
   await app.stop();

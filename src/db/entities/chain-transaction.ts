@@ -27,9 +27,8 @@ export type ChainTransactionRow = {
 export const ChainTransactionEntity = new EntitySchema<ChainTransactionRow>({
   name: 'ChainTransaction',
   tableName: 'token_transactions',
-  // SQLite: rows live in the primary key's B-tree (most have no logs: backfilled); hashes and addresses are raw bytes
-  // (migrations/1795810000000-compact-chain-tables.ts).
-  withoutRowid: true,
+  // Hashes and addresses are raw bytes (migrations/1795810000000-compact-chain-tables.ts). A rowid table on SQLite, unlike
+  // the other chain tables: rows ingested near the head carry their receipt's logs (kilobytes; see the migration).
   columns: {
     chainId: { type: 'integer', primary: true, name: 'chain_id' },
     txHash: Bytes({ primary: true, name: 'tx_hash' }),

@@ -237,7 +237,9 @@ it(`moves a previous release's chain tables into the compact ones, resuming afte
     expect(await indexesOf(t.compact)).toEqual(indexesBefore[t.old]);
     if (dialect() === 'sqlite') {
       const sql = String((await raw.query(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`, [t.compact]))[0].sql);
-      expect(sql).toMatch(/WITHOUT ROWID\s*$/);
+      // token_transactions stays a rowid table (rows with receipt logs are large: the migration says why).
+      if (t.compact === 'token_transactions') expect(sql).not.toMatch(/WITHOUT ROWID/);
+      else expect(sql).toMatch(/WITHOUT ROWID\s*$/);
     } else {
       const types = await raw.query(
         `SELECT column_name AS c, column_type AS t FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND column_name IN (${t.binary.map(() => '?').join(', ')})`,
