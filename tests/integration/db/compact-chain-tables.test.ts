@@ -1,11 +1,11 @@
 // The compact-chain-tables migration (1795810000000) on a database written by the previous release: that release's
-// `strata migrate` and `strata index` fill transfers, balances, balance_changes and chain_transactions from an anvil chain with ERC-20,
-// ERC-721 and ERC-1155 transfers; this release's `strata migrate`, in chunks of 5 rows, stops mid-copy on a row it
-// cannot convert, and once that row is mended a second run resumes after the last committed chunk and finishes. Every
-// old row is then in its new table exactly once with the same values (binary columns equal to the old hex), the views
-// under the old names answer exactly the old rows, the new tables carry the query indexes the old ones had (none where
-// the old table had none, as after an unfinished deferred backfill), the migration is recorded once and its progress
-// table is gone.
+// `strata migrate` and `strata index` fill transfers, balances, balance_changes and chain_transactions from an anvil
+// chain with ERC-20, ERC-721 and ERC-1155 transfers; this release's `strata migrate`, in chunks of 5 rows, stops
+// mid-copy on a row it cannot convert, and once that row is mended a second run resumes after the last committed chunk
+// and finishes. Every old row is then in its new table exactly once with the same values (binary columns equal to the
+// old hex), the views under the old names answer exactly the old rows, the new tables carry the query indexes the old
+// ones had (none where the old table had none, as after an unfinished deferred backfill), the migration is recorded
+// once and its progress table is gone.
 import path from 'node:path';
 import { Wallet, type Contract } from 'ethers';
 import { createConnection } from 'mysql2/promise';
