@@ -164,6 +164,8 @@ export const attachGraphQLWs = ({
       },
       onNext: (ctx, _id, _payload, _args, result) => {
         const socket = ctx.extra.socket;
+        // Closed once: its later messages (every subscription of the connection still yields) are dropped by ws.
+        if (socket.readyState !== socket.OPEN) return;
         if (socket.bufferedAmount > limits.maxBufferedBytes) {
           socket.close(1008, 'client is not reading its messages');
           return;
