@@ -1,12 +1,14 @@
-// Many rows through one small prepared statement on the embedded database, instead of one statement of many rows.
+// Many rows through few small prepared statements on the embedded database, instead of one statement of many rows.
 //
-// A multi-row INSERT is one SQL text per row count: SQLite compiles each anew (a 16,000-parameter statement is
-// megabytes of bytecode), and TypeORM keeps the last 100 texts prepared, so the ingester of a large chain held some
-// hundred megabytes of native memory in statements it would mostly never run again, and spent its time compiling them.
-// better-sqlite3 runs a prepared statement synchronously, in microseconds, on the one connection TypeORM's
-// transactions also use: a loop over one row-sized statement writes as fast, with nothing to compile after the first
-// batch. The loop runs inside better-sqlite3's transaction function, which is a savepoint within an open transaction:
-// the rows are written all or none, as one statement's were.
+// A multi-row INSERT of any row count is one SQL text per row count: SQLite compiles each anew (a 16,000-parameter
+// statement is megabytes of bytecode), and TypeORM keeps the last 100 texts prepared, so the ingester of a large chain
+// held some hundred megabytes of native memory in statements it would mostly never run again, and spent its time
+// compiling them. Here a table has two shapes: ROWS_PER_STATEMENT rows, and one row for the remainder, each prepared
+// once. better-sqlite3 runs a prepared statement synchronously on the one connection TypeORM's transactions also use;
+// a call costs about a microsecond of binding, stepping and resetting besides the row itself, so several rows per call
+// write a transfer row about a fifth faster than one (BENCHMARKS.md, eleventh session). The loop runs inside
+// better-sqlite3's transaction function, which is a savepoint within an open transaction: the rows are written all or
+// none, as one statement's were.
 import { QueryFailedError, type EntityManager } from 'typeorm';
 
 type Statement = { run(params: unknown[]): unknown; get(params: unknown[]): unknown };
@@ -34,21 +36,37 @@ const prepared = (db: Connection, sql: string): Statement => {
 const bindable = (params: unknown[]) => (params.some((p) => typeof p === 'boolean') ? params.map((p) => (typeof p === 'boolean' ? Number(p) : p)) : params);
 
 /**
- * Runs `sql` once per item, all or none, on the embedded database (an SQLite EntityManager only), bound to `paramsOf`
- * each item. The parameter lists are made one at a time: made all at once, a batch's lists outlived the young
- * generation's collections and filled the old one.
+ * Rows per statement of `runSqliteRows`. 32 rows of a transfer's 14 columns are 448 parameters, far below SQLite's
+ * 32,766; more rows per statement measured no faster.
  */
-export const runSqliteRows = <R>(m: EntityManager, sql: string, items: R[], paramsOf: (item: R) => unknown[]): void => {
+export const ROWS_PER_STATEMENT = 32;
+
+/**
+ * Writes `items`, all or none, on the embedded database (an SQLite EntityManager only): `sqlFor(n)` is the statement
+ * writing n rows, whose parameters are the items' `paramsOf` lists one after the other. The parameter lists are made
+ * one statement at a time: made all at once, a batch's lists outlived the young generation's collections and filled
+ * the old one.
+ */
+export const runSqliteRows = <R>(m: EntityManager, sqlFor: (rows: number) => string, items: R[], paramsOf: (item: R) => unknown[]): void => {
   if (!items.length) return;
   const db = connectionOf(m);
+  // For the error: the statement's row count, and its parameters.
+  let rows = ROWS_PER_STATEMENT;
   let current: unknown[] = [];
   try {
-    const stmt = prepared(db, sql);
+    const whole = items.length >= ROWS_PER_STATEMENT ? prepared(db, sqlFor(ROWS_PER_STATEMENT)) : null;
+    const single = items.length % ROWS_PER_STATEMENT ? prepared(db, sqlFor((rows = 1))) : null;
     db.transaction(() => {
-      for (const item of items) stmt.run(bindable((current = paramsOf(item))));
+      let i = 0;
+      for (rows = ROWS_PER_STATEMENT; whole && i + rows <= items.length; i += rows) {
+        current = [];
+        for (let j = i; j < i + rows; j++) for (const p of paramsOf(items[j])) current.push(p);
+        whole.run(bindable(current));
+      }
+      for (rows = 1; i < items.length; i++) single!.run(bindable((current = paramsOf(items[i]))));
     })();
   } catch (err) {
-    throw new QueryFailedError(sql, current, err as Error);
+    throw new QueryFailedError(sqlFor(rows), current, err as Error);
   }
 };
 
