@@ -5,10 +5,11 @@
 // held some hundred megabytes of native memory in statements it would mostly never run again, and spent its time
 // compiling them. Here a table has two shapes: ROWS_PER_STATEMENT rows, and one row for the remainder, each prepared
 // once. better-sqlite3 runs a prepared statement synchronously on the one connection TypeORM's transactions also use;
-// a call costs about a microsecond of binding, stepping and resetting besides the row itself, so several rows per call
-// write a transfer row about a fifth faster than one (BENCHMARKS.md, eleventh session). The loop runs inside
-// better-sqlite3's transaction function, which is a savepoint within an open transaction: the rows are written all or
-// none, as one statement's were.
+// a call costs about a microsecond of stepping and resetting besides the row itself, which 32 rows of an INSERT share.
+// Upserts stay one row per call: 32 of them per statement made the million-event chain 3-11 % slower in three runs,
+// where 32-row inserts with single-row upserts ran it as fast or up to 10 % faster; erc20-100k, whose pages all stay
+// cached, within its noise (BENCHMARKS.md, eleventh session). The loop runs inside better-sqlite3's transaction function, which is a savepoint
+// within an open transaction: the rows are written all or none, as one statement's were.
 import { QueryFailedError, type EntityManager } from 'typeorm';
 
 type Statement = { run(params: unknown[]): unknown; get(params: unknown[]): unknown };
@@ -43,22 +44,29 @@ export const ROWS_PER_STATEMENT = 32;
 
 /**
  * Writes `items`, all or none, on the embedded database (an SQLite EntityManager only): `sqlFor(n)` is the statement
- * writing n rows, whose parameters are the items' `paramsOf` lists one after the other. The parameter lists are made
- * one statement at a time: made all at once, a batch's lists outlived the young generation's collections and filled
- * the old one.
+ * writing n rows, whose parameters are the items' `paramsOf` lists one after the other, `rowsPerStatement` rows per
+ * statement and single rows for the rest. The parameter lists are made one statement at a time: made all at once, a
+ * batch's lists outlived the young generation's collections and filled the old one.
  */
-export const runSqliteRows = <R>(m: EntityManager, sqlFor: (rows: number) => string, items: R[], paramsOf: (item: R) => unknown[]): void => {
+export const runSqliteRows = <R>(
+  m: EntityManager,
+  sqlFor: (rows: number) => string,
+  items: R[],
+  paramsOf: (item: R) => unknown[],
+  rowsPerStatement = ROWS_PER_STATEMENT,
+): void => {
   if (!items.length) return;
   const db = connectionOf(m);
+  const size = Math.max(1, rowsPerStatement);
   // For the error: the statement's row count, and its parameters.
-  let rows = ROWS_PER_STATEMENT;
+  let rows = size;
   let current: unknown[] = [];
   try {
-    const whole = items.length >= ROWS_PER_STATEMENT ? prepared(db, sqlFor(ROWS_PER_STATEMENT)) : null;
-    const single = items.length % ROWS_PER_STATEMENT ? prepared(db, sqlFor((rows = 1))) : null;
+    const whole = size > 1 && items.length >= size ? prepared(db, sqlFor(size)) : null;
+    const single = !whole || items.length % size ? prepared(db, sqlFor((rows = 1))) : null;
     db.transaction(() => {
       let i = 0;
-      for (rows = ROWS_PER_STATEMENT; whole && i + rows <= items.length; i += rows) {
+      for (rows = size; whole && i + rows <= items.length; i += rows) {
         current = [];
         for (let j = i; j < i + rows; j++) for (const p of paramsOf(items[j])) current.push(p);
         whole.run(bindable(current));

@@ -1,8 +1,8 @@
 // INSERTs for ingestion (ignore duplicates, or upsert), written as plain SQL: multi-row on MySQL, prepared statements
-// of a few rows on SQLite. TypeORM's query builder spends more time on parameter bookkeeping than the database
-// spends writing.
+// of a few rows (inserts) or one (upserts) on SQLite. TypeORM's query builder spends more time on parameter bookkeeping
+// than the database spends writing.
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { runSqliteRows } from '../db';
+import { ROWS_PER_STATEMENT, runSqliteRows } from '../db';
 
 // MySQL: 16,000 values stay far below the default max_allowed_packet while keeping round trips few.
 const MAX_PARAMS = 16_000;
@@ -56,8 +56,8 @@ const insertRows = async <T extends ObjectLiteral>(m: EntityManager, entity: Ent
   // ran no faster there, and erc20-100k (one contract, every page cached) 3-7 % slower for the sorting.
   if (mysql) rows = inKeyOrder(rows, meta.primaryColumns.map((c) => c.propertyName));
   const values = (row: T) => columns.map((c) => driver.preparePersistentValue(row[c.propertyName], c));
-  // SQLite: statements of a few rows, prepared once (db/sqlite-rows.ts); MySQL: few round trips.
-  if (!mysql) return runSqliteRows(m, (n) => head + Array(n).fill(tuple).join(', ') + tail, rows, values);
+  // SQLite: prepared once, INSERTs of a few rows and upserts of one (db/sqlite-rows.ts); MySQL: few round trips.
+  if (!mysql) return runSqliteRows(m, (n) => head + Array(n).fill(tuple).join(', ') + tail, rows, values, conflict.mode === 'upsert' ? 1 : ROWS_PER_STATEMENT);
   for (const part of chunks(rows, Math.max(1, Math.floor(MAX_PARAMS / columns.length)))) {
     await m.query(head + part.map(() => tuple).join(', ') + tail, part.flatMap(values));
   }
