@@ -8,8 +8,9 @@
 // a call costs about a microsecond of stepping and resetting besides the row itself, which 32 rows of an INSERT share.
 // Upserts stay one row per call: 32 of them per statement made the million-event chain 3-11 % slower in three runs,
 // where 32-row inserts with single-row upserts ran it as fast or up to 10 % faster; erc20-100k, whose pages all stay
-// cached, within its noise (BENCHMARKS.md, eleventh session). The loop runs inside better-sqlite3's transaction function, which is a savepoint
-// within an open transaction: the rows are written all or none, as one statement's were.
+// cached, within its noise (BENCHMARKS.md, eleventh session). The loop runs inside better-sqlite3's transaction
+// function, which is a savepoint within an open transaction: the rows are written all or none, as one statement's
+// were.
 import { QueryFailedError, type EntityManager } from 'typeorm';
 
 type Statement = { run(params: unknown[]): unknown; get(params: unknown[]): unknown };

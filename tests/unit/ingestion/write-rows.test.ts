@@ -1,6 +1,6 @@
 // Ingestion's INSERTs (write-rows.ts) store every row whatever the batch's size: on SQLite they go through statements
-// of ROWS_PER_STATEMENT rows and single rows for the rest (db/sqlite-rows.ts), on MySQL/MariaDB through multi-row
-// statements. Counts around the statement's size, duplicates inside one statement and across two, and a failing row
+// of ROWS_PER_STATEMENT rows and single rows for the rest, upserts one row each (db/sqlite-rows.ts), on MySQL/MariaDB
+// through multi-row statements. Counts around the statement's size, duplicates inside one statement and across two, and a failing row
 // that must leave nothing of its batch behind. On whichever dialect the tests run (DATABASE_URL=mysql://… for MySQL).
 import { QueryFailedError } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database';
