@@ -78,7 +78,7 @@ describe('ingestion INSERTs', () => {
     const chain = ++chainId;
     const before = Array.from({ length: 3 }, (_, i) => row(chain, 1000 + i, 1n));
     const rows = Array.from({ length: 2 * ROWS_PER_STATEMENT + 3 }, (_, i) => row(chain, i, BigInt(i)));
-    // balance is NOT NULL: the 40th row (in the second full statement) fails. (An upsert: INSERT IGNORE would skip it.)
+    // balance is NOT NULL: the 40th row fails, after rows before it were written. (An upsert: INSERT IGNORE skips it.)
     rows[39] = { ...rows[39], balance: null as unknown as string };
     const update = ['balance', 'block_number', 'block_hash'];
     const key = ['chain_id', 'contract', 'account', 'token_id'];
