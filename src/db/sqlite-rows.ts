@@ -3,14 +3,12 @@
 // A multi-row INSERT of any row count is one SQL text per row count: SQLite compiles each anew (a 16,000-parameter
 // statement is megabytes of bytecode), and TypeORM keeps the last 100 texts prepared, so the ingester of a large chain
 // held some hundred megabytes of native memory in statements it would mostly never run again, and spent its time
-// compiling them. Here a table has two shapes: ROWS_PER_STATEMENT rows, and one row for the remainder, each prepared
-// once. better-sqlite3 runs a prepared statement synchronously on the one connection TypeORM's transactions also use;
-// a call costs about a microsecond of stepping and resetting besides the row itself, which 32 rows of an INSERT share.
-// Upserts stay one row per call: 32 of them per statement made the million-event chain 3-11 % slower in three runs,
-// where 32-row inserts with single-row upserts ran it as fast or up to 10 % faster; erc20-100k, whose pages all stay
-// cached, within its noise (BENCHMARKS.md, eleventh session). The loop runs inside better-sqlite3's transaction
-// function, which is a savepoint within an open transaction: the rows are written all or none, as one statement's
-// were.
+// compiling them. Here a table has two shapes: a caller's number of rows, and one row for the remainder, each prepared
+// once. better-sqlite3 runs a prepared statement synchronously on the one connection TypeORM's transactions also use; a
+// call costs about a microsecond of stepping and resetting besides its rows, which the rows of one statement share
+// (which writes gain from that is measured by their caller, ingestion/write-rows.ts). The loop runs inside
+// better-sqlite3's transaction function, which is a savepoint within an open transaction: the rows are written all or
+// none, as one statement's were.
 import { QueryFailedError, type EntityManager } from 'typeorm';
 
 type Statement = { run(params: unknown[]): unknown; get(params: unknown[]): unknown };
@@ -59,23 +57,26 @@ export const runSqliteRows = <R>(
   if (!items.length) return;
   const db = connectionOf(m);
   const size = Math.max(1, rowsPerStatement);
-  // For the error: the statement's row count, and its parameters.
-  let rows = size;
+  // For the error: the statement running, and its parameters.
+  let sql = '';
   let current: unknown[] = [];
   try {
-    const whole = size > 1 && items.length >= size ? prepared(db, sqlFor(size)) : null;
-    const single = !whole || items.length % size ? prepared(db, sqlFor((rows = 1))) : null;
     db.transaction(() => {
       let i = 0;
-      for (rows = size; whole && i + rows <= items.length; i += rows) {
-        current = [];
-        for (let j = i; j < i + rows; j++) for (const p of paramsOf(items[j])) current.push(p);
-        whole.run(bindable(current));
+      if (size > 1 && items.length >= size) {
+        const whole = prepared(db, (sql = sqlFor(size)));
+        for (; i + size <= items.length; i += size) {
+          current = [];
+          for (let j = i; j < i + size; j++) for (const p of paramsOf(items[j])) current.push(p);
+          whole.run(bindable(current));
+        }
       }
-      for (rows = 1; i < items.length; i++) single!.run(bindable((current = paramsOf(items[i]))));
+      if (i === items.length) return;
+      const single = prepared(db, (sql = sqlFor(1)));
+      for (; i < items.length; i++) single.run(bindable((current = paramsOf(items[i]))));
     })();
   } catch (err) {
-    throw new QueryFailedError(sqlFor(rows), current, err as Error);
+    throw new QueryFailedError(sql, current, err as Error);
   }
 };
 

@@ -56,8 +56,12 @@ const insertRows = async <T extends ObjectLiteral>(m: EntityManager, entity: Ent
   // ran no faster there, and erc20-100k (one contract, every page cached) 3-7 % slower for the sorting.
   if (mysql) rows = inKeyOrder(rows, meta.primaryColumns.map((c) => c.propertyName));
   const values = (row: T) => columns.map((c) => driver.preparePersistentValue(row[c.propertyName], c));
-  // SQLite: prepared once, INSERTs of a few rows and upserts of one (db/sqlite-rows.ts); MySQL: few round trips.
-  if (!mysql) return runSqliteRows(m, (n) => head + Array(n).fill(tuple).join(', ') + tail, rows, values, conflict.mode === 'upsert' ? 1 : ROWS_PER_STATEMENT);
+  // SQLite: statements prepared once (db/sqlite-rows.ts), INSERTs of ROWS_PER_STATEMENT rows and upserts of one. Upserts
+  // of 32 rows (balances, whose keys land on random pages) made the million-event chain 3-11 % slower in three runs
+  // side by side; 32-row INSERTs with single-row upserts ran it as fast or up to 10 % faster (BENCHMARKS.md, eleventh
+  // session). MySQL: few round trips.
+  const perStatement = conflict.mode === 'upsert' ? 1 : ROWS_PER_STATEMENT;
+  if (!mysql) return runSqliteRows(m, (n) => head + Array(n).fill(tuple).join(', ') + tail, rows, values, perStatement);
   for (const part of chunks(rows, Math.max(1, Math.floor(MAX_PARAMS / columns.length)))) {
     await m.query(head + part.map(() => tuple).join(', ') + tail, part.flatMap(values));
   }

@@ -1,7 +1,8 @@
 // Ingestion's INSERTs (write-rows.ts) store every row whatever the batch's size: on SQLite they go through statements
 // of ROWS_PER_STATEMENT rows and single rows for the rest, upserts one row each (db/sqlite-rows.ts), on MySQL/MariaDB
-// through multi-row statements. Counts around the statement's size, duplicates inside one statement and across two, and a failing row
-// that must leave nothing of its batch behind. On whichever dialect the tests run (DATABASE_URL=mysql://… for MySQL).
+// through multi-row statements. Counts around the statement's size, duplicates inside one statement and across two,
+// and a failing row that must leave nothing of its batch behind. On whichever dialect the tests run
+// (DATABASE_URL=mysql://… for MySQL).
 import { QueryFailedError } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database';
 import { loadConfig } from '../../../src/config';
@@ -68,8 +69,9 @@ describe('ingestion INSERTs', () => {
     await upsertBalances(rows);
     const want = new Map<string, [string, string, number]>();
     for (const r of rows) want.set(r.account, [r.account, r.balance, r.blockNumber]);
-    expect(await stored(chain)).toEqual([...want.values()].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
-    const byAccount = new Map((await stored(chain)).map((r) => [r[0], r]));
+    const got = await stored(chain);
+    expect(got).toEqual([...want.values()].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+    const byAccount = new Map(got.map((r) => [r[0], r]));
     expect(byAccount.get(account(0))).toEqual([account(0), '42', 9]);
     expect(byAccount.get(account(2))).toEqual([account(2), '5', 8]);
   });
