@@ -1,15 +1,16 @@
-// Debian's headless Chromium driven by puppeteer-core, as the browser tests use it: launched alike, watched for
-// requests leaving the server and for console errors, and photographed when a step fails (CI keeps tests/output).
+// Headless Chromium driven by puppeteer-core, as the browser tests use it (the system's, or the one npm brings: see
+// chromium-path.ts): launched alike, watched for requests leaving the server and for console errors, and photographed
+// when a step fails (CI keeps tests/output).
 import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { chromiumPath } from './chromium-path';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const OUTPUT = path.join(__dirname, '..', 'output');
 
-export const launchChromium = (): Promise<Browser> =>
+export const launchChromium = async (): Promise<Browser> =>
   puppeteer.launch({
-    executablePath: CHROMIUM,
+    executablePath: await chromiumPath(),
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
