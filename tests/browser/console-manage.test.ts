@@ -5,7 +5,7 @@
 // width. One server and one browser for the file. A failed step leaves tests/output/console-manage-<name>.png.
 import type { Browser, Page } from 'puppeteer-core';
 import { devWallet } from '../helpers/anvil';
-import { launchChromium, pageActions, watchPage, withScreenshot } from '../helpers/browser';
+import { launchChromium, pageActions, watchPage, withScreenshot, openPage } from '../helpers/browser';
 import { sendAndWait, waitForIndexed } from '../helpers/chain-fixtures';
 import { ADMIN_TOKEN, startMetadataEnv, type MetadataEnv } from '../integration/metadata/fixtures';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   env = await startMetadataEnv();
   origin = env.server.url;
   browser = await launchChromium();
-  page = await browser.newPage();
+  page = await openPage(browser);
   await page.setViewport({ width: 1366, height: 900 });
   watched = watchPage(page, (url) => url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:'));
   page.on('dialog', (d) => void d.accept());
@@ -159,8 +159,8 @@ it('shows indexing rates and endpoint counts that move while blocks are indexed'
     // New transfers in new blocks while the page polls (every 3 s): the counts and the rate follow.
     const erc20 = await env.deploy('TestERC20.sol', ['Sand', 'SND', 18]);
     for (let i = 0; i < 4; i++) await sendAndWait(erc20.mint(devWallet(env.anvil, 4).address, 5n));
-    await page.waitForFunction((c, n) => Number(document.querySelector(`[data-testid=events-${c}]`)?.textContent?.replace(/,/g, '')) >= n + 4, { timeout: 20_000 }, id, before.events);
-    await page.waitForFunction((c) => /^[\d.,]+\/s$/.test(document.querySelector(`[data-testid=events-per-second-${c}]`)?.textContent ?? ''), { timeout: 20_000 }, id);
+    await page.waitForFunction((c, n) => Number(document.querySelector(`[data-testid=events-${c}]`)?.textContent?.replace(/,/g, '')) >= n + 4, {}, id, before.events);
+    await page.waitForFunction((c) => /^[\d.,]+\/s$/.test(document.querySelector(`[data-testid=events-per-second-${c}]`)?.textContent ?? ''), {}, id);
     const after = await read();
     expect(after.served).toBeGreaterThan(before.served);
     expect(Number(after.rate.replace(/[,/s]/g, ''))).toBeGreaterThan(0);

@@ -6,7 +6,7 @@
 import type http from 'node:http';
 import { SequenceMetadata } from '@0xsequence/metadata';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchChromium, pageActions, watchPage, withScreenshot } from '../helpers/browser';
+import { launchChromium, pageActions, watchPage, withScreenshot, openPage } from '../helpers/browser';
 import { ADMIN_TOKEN, startMetadataEnv, waitFor, type MetadataEnv } from '../integration/metadata/fixtures';
 import { json, startServer, type LocalServer } from '../integration/web/local-server';
 
@@ -49,10 +49,10 @@ beforeAll(async () => {
   );
 
   browser = await launchChromium();
-  page = await browser.newPage();
+  page = await openPage(browser);
   await page.setViewport({ width: 1366, height: 900 });
   watched = watchPage(page, (url) => url.startsWith(origin) || url.startsWith('data:'));
-}, 90_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -62,7 +62,7 @@ afterAll(async () => {
 
 const step = (name: string, body: () => Promise<void>) => withScreenshot(page, `console-metadata-${name}`, body, { fullPage: true });
 
-const { control, fill, clickButton, waitForText, signIn: signInAt } = pageActions(() => page, { textTimeoutMs: 20_000 });
+const { control, fill, clickButton, waitForText, signIn: signInAt } = pageActions(() => page);
 const signIn = (token: string) => signInAt(origin, token);
 
 const openContract = async () => {
@@ -98,7 +98,7 @@ const waitForTask = (what: string, state: string) =>
       const text = document.querySelector('[data-testid=task-status]')?.textContent ?? '';
       return text.startsWith(`${w}: task #`) && text.includes(` ${st}`);
     },
-    { timeout: 20_000 },
+    {},
     what,
     state,
   );

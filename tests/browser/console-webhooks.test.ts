@@ -7,10 +7,11 @@ import type { Contract } from 'ethers';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { Webhook } from 'standardwebhooks';
 import { devWallet, startAnvil, type Anvil } from '../helpers/anvil';
-import { launchChromium, pageActions, watchPage, withScreenshot } from '../helpers/browser';
+import { launchChromium, pageActions, watchPage, withScreenshot, openPage } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { deployContract } from '../helpers/solidity';
 import { startServer, type LocalServer } from '../integration/web/local-server';
+import { PATIENCE_MS } from '../helpers/patience';
 
 let anvil: Anvil;
 let receiver: LocalServer;
@@ -37,11 +38,11 @@ beforeAll(async () => {
   ({ bearerToken } = await server.createProject('hooks'));
   token = await deployContract(devWallet(anvil, 0), 'TestERC20.sol', 'TestERC20', ['Gold', 'GLD', 18]);
   browser = await launchChromium();
-  page = await browser.newPage();
+  page = await openPage(browser);
   await page.setViewport({ width: 1366, height: 900 });
   watched = watchPage(page, (url) => url.startsWith(server.url) || url.startsWith('data:'));
   page.on('dialog', (d) => void d.accept());
-}, 90_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -52,7 +53,7 @@ afterAll(async () => {
 
 const step = (name: string, body: () => Promise<void>) => withScreenshot(page, `console-webhooks-${name}`, body, { fullPage: true });
 
-const { fill, clickButton, waitForText } = pageActions(() => page, { textTimeoutMs: 20_000 });
+const { fill, clickButton, waitForText } = pageActions(() => page);
 
 let secret: string;
 let minedBlock: number;
@@ -120,7 +121,7 @@ it('pauses and resumes the listener, and replays from the mined block', () =>
 
 /** Waits until the receiver has had `n` posts. */
 async function waitForPosts(n: number): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + PATIENCE_MS;
   while (posts.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   expect(posts.length).toBeGreaterThanOrEqual(n);
 }

@@ -7,7 +7,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { SequenceMetadata } from '@0xsequence/metadata';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchChromium, screenshot, pageActions, watchPage, withScreenshot } from '../helpers/browser';
+import { launchChromium, screenshot, pageActions, watchPage, withScreenshot, openPage } from '../helpers/browser';
 import { rejectionOf } from '../helpers/rejection';
 import { ADMIN_TOKEN, startMetadataEnv, type MetadataEnv } from '../integration/metadata/fixtures';
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   env = await startMetadataEnv();
   origin = env.server.url;
   browser = await launchChromium();
-  page = await browser.newPage();
+  page = await openPage(browser);
   await page.setViewport({ width: 1366, height: 900 });
   watched = watchPage(page, (url) => url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:'));
   // Rotate and revoke ask before they act.
@@ -221,7 +221,7 @@ it('lets the operator verify the contract and watch indexing', () =>
         const n = Number(document.querySelector(`[data-testid=indexed-${id}]`)?.textContent);
         return n > 0 ? n : null;
       },
-      { timeout: 20_000 },
+      {},
       env.anvil.chainId,
     );
     expect(await indexed.jsonValue()).toBeGreaterThan(0);

@@ -74,14 +74,14 @@ beforeAll(async () => {
   });
   const { stdout } = await run(process.execPath, [BIN, 'project', 'create', '--name', 'cluster'], { env: cliEnv() });
   ({ accessKey, bearerToken } = JSON.parse(stdout));
-}, 180_000);
+});
 
 afterAll(async () => {
   for (const s of streams) s.close();
   if (dir) await run('bash', [CLUSTER, 'stop', dir], { timeout: 60_000 }).catch((err) => console.error(err));
   await anvil?.stop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
-}, 90_000);
+});
 
 const url = (replica: number, route: string) => `http://127.0.0.1:${ports.serve[replica]}${route}`;
 const subscribe = async (replica: number) => {
@@ -95,7 +95,7 @@ const subscribe = async (replica: number) => {
 const countUntil = async (s: NdjsonReader, last: string) => {
   const seen = new Map<string, number>();
   for (;;) {
-    const msg = await s.next(30_000);
+    const msg = await s.next();
     const account = msg.balance.accountAddress as string;
     seen.set(account, (seen.get(account) ?? 0) + 1);
     if (account === last) return seen;

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
 import { JsonRpcProvider, Wallet } from 'ethers';
+import { PATIENCE_MS } from './patience';
 
 export type Anvil = {
   rpcUrl: string;
@@ -51,7 +52,7 @@ export const DEV_KEYS: string[] = [
 ];
 
 const HOST = '127.0.0.1';
-const START_TIMEOUT_MS = 20_000;
+const START_TIMEOUT_MS = PATIENCE_MS;
 const MAX_PORT_ATTEMPTS = 5;
 
 // Every anvil this process started; killed synchronously if the process exits without stop().
@@ -103,7 +104,7 @@ export const freePort = (): Promise<number> =>
   });
 
 let rpcId = 0;
-const rawRpc = async <T>(url: string, method: string, params: unknown[] = [], timeoutMs = 30_000): Promise<T> => {
+const rawRpc = async <T>(url: string, method: string, params: unknown[] = [], timeoutMs = PATIENCE_MS): Promise<T> => {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { chromiumPath } from './chromium-path';
+import { PATIENCE_MS } from './patience';
 
 export const OUTPUT = path.join(__dirname, '..', 'output');
 
@@ -14,6 +15,14 @@ export const launchChromium = async (): Promise<Browser> =>
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+
+/** A new page whose waits (puppeteer's default: 30 s) and navigations are as patient as every other wait of the tests. */
+export const openPage = async (from: Pick<Browser, 'newPage'>): Promise<Page> => {
+  const page = await from.newPage();
+  page.setDefaultTimeout(PATIENCE_MS);
+  page.setDefaultNavigationTimeout(PATIENCE_MS);
+  return page;
+};
 
 /** What a page did that a test forbids: requests `allowed` does not accept, and errors logged to its console. */
 export const watchPage = (page: Page, allowed: (url: string) => boolean) => {
@@ -46,7 +55,7 @@ export const withScreenshot = async (page: Page, name: string, step: () => Promi
  * them), pointer clicks on buttons and links found by their text, typing, and waiting for text. `page` is read at each
  * call, since tests open theirs in beforeAll.
  */
-export const pageActions = (page: () => Page, { textTimeoutMs = 15_000 }: { textTimeoutMs?: number } = {}) => {
+export const pageActions = (page: () => Page, { textTimeoutMs = PATIENCE_MS }: { textTimeoutMs?: number } = {}) => {
   /** The form control whose label reads `label` (inside `scope` when given). */
   const control = async (label: string, scope = 'body') => {
     const handle = await page().waitForFunction(

@@ -5,6 +5,7 @@ import { devWallet } from './anvil';
 import { deployContract } from './solidity';
 import type { App } from '../../src/main/app';
 import { BalanceEntity, ChainCheckpointEntity } from '../../src/db';
+import { PATIENCE_MS } from './patience';
 
 export const MAX_UINT256 = (1n << 256n) - 1n;
 
@@ -22,13 +23,13 @@ export const deployTokens = async (anvil: Anvil): Promise<Tokens> => {
 export const sendAndWait = async (p: Promise<{ wait(): Promise<unknown> }>) => (await p).wait();
 
 /** Waits until ingestion has committed the node's current head. */
-export const waitForIndexed = async (app: App, anvil: Anvil, timeoutMs = 30_000): Promise<number> => {
+export const waitForIndexed = async (app: App, anvil: Anvil, timeoutMs = PATIENCE_MS): Promise<number> => {
   const target = Number(await anvil.rpc<string>('eth_blockNumber'));
   const started = Date.now();
   for (;;) {
     const cp = await app.db.getRepository(ChainCheckpointEntity).findOneBy({ chainId: anvil.chainId });
     if (cp && cp.indexedBlock >= target) return target;
-    if (Date.now() - started > timeoutMs) throw new Error(`ingestion did not reach block ${target} (at ${cp?.indexedBlock})`);
+    if (Date.now() - started > timeoutMs) throw new Error(`ingestion did not reach block ${target} in ${timeoutMs} ms (at ${cp?.indexedBlock})`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };

@@ -3,6 +3,7 @@
 import type { Contract } from 'ethers';
 import type { Anvil } from './anvil';
 import type { Tokens } from './chain-fixtures';
+import { PATIENCE_MS } from './patience';
 
 export type TokenKind = keyof Tokens;
 
@@ -65,11 +66,11 @@ export const getReceipt = async (anvil: Anvil, hash: string): Promise<RpcReceipt
  * Sends one transaction and waits for its receipt (automine: the next block; otherwise until something mines it).
  * Rejects when it reverted, so a broken test setup fails where it breaks.
  */
-export const sendTx = async (anvil: Anvil, tx: TxRequest, timeoutMs = 10_000): Promise<RpcReceipt> =>
+export const sendTx = async (anvil: Anvil, tx: TxRequest, timeoutMs = PATIENCE_MS): Promise<RpcReceipt> =>
   waitForReceipt(anvil, await anvil.rpc<string>('eth_sendTransaction', [toRpcTx(tx)]), timeoutMs);
 
 /** Polls for the receipt of `hash`; rejects when the transaction reverted or was not mined in time. */
-export const waitForReceipt = async (anvil: Anvil, hash: string, timeoutMs = 10_000): Promise<RpcReceipt> => {
+export const waitForReceipt = async (anvil: Anvil, hash: string, timeoutMs = PATIENCE_MS): Promise<RpcReceipt> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const receipt = await getReceipt(anvil, hash);
@@ -83,7 +84,7 @@ export const waitForReceipt = async (anvil: Anvil, hash: string, timeoutMs = 10_
 };
 
 /** Sends signed bytes (e.g. from rawTransaction) and waits for the receipt. */
-export const sendRawTx = async (anvil: Anvil, raw: string, timeoutMs = 10_000): Promise<RpcReceipt> => {
+export const sendRawTx = async (anvil: Anvil, raw: string, timeoutMs = PATIENCE_MS): Promise<RpcReceipt> => {
   const hash = await anvil.rpc<string>('eth_sendRawTransaction', [raw]);
   return waitForReceipt(anvil, hash, timeoutMs);
 };
@@ -142,7 +143,7 @@ export const rpcBatch = async <T = unknown>(url: string, calls: Array<{ method: 
   if (!calls.length) return [];
   const first = batchId + 1;
   const body = calls.map((c) => ({ jsonrpc: '2.0', id: ++batchId, method: c.method, params: c.params }));
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(PATIENCE_MS) });
   const answers = (await res.json()) as Array<{ id: number; result?: T; error?: { message: string } }>;
   const out: T[] = new Array(calls.length);
   for (const a of answers) {

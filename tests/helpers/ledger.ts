@@ -5,6 +5,7 @@ import { BalanceEntity, BlockEntity, ChainCheckpointEntity, TransferEntity, type
 import type { Anvil } from './anvil';
 import type { Tokens } from './chain-fixtures';
 import { headBlock } from './chain-kit';
+import { PATIENCE_MS } from './patience';
 
 const TRANSFER = id('Transfer(address,address,uint256)');
 const TRANSFER_SINGLE = id('TransferSingle(address,address,address,uint256,uint256)');
@@ -203,7 +204,7 @@ export const expectLedgerMatchesChain = async (db: Db, anvil: Anvil, tokens: Par
 };
 
 /** Waits until ingestion has committed the node's current head on the node's current branch (same hash). */
-export const waitForCanonical = async (db: Db, anvil: Anvil, timeoutMs = 30_000): Promise<number> => {
+export const waitForCanonical = async (db: Db, anvil: Anvil, timeoutMs = PATIENCE_MS): Promise<number> => {
   const started = Date.now();
   let last = '';
   for (;;) {

@@ -1,4 +1,5 @@
 // Reads an NDJSON response line by line (pings skipped), for stream tests.
+import { PATIENCE_MS } from './patience';
 export type NdjsonReader = {
   next(timeoutMs?: number): Promise<any>;
   close(): void;
@@ -44,14 +45,14 @@ export const openNdjson = async (url: string, body: unknown, headers: Record<str
     status: res.status,
     headers: res.headers,
     ended,
-    next(timeoutMs = 20_000) {
+    next(timeoutMs = PATIENCE_MS) {
       if (lines.length) return Promise.resolve(lines.shift());
       return new Promise((resolve, reject) => {
         const waiter = (v: any) => (clearTimeout(t), resolve(v));
         // A waiter that timed out leaves the queue, or it would swallow the next message.
         const t = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
-          reject(new Error('no NDJSON message in time'));
+          reject(new Error(`no NDJSON message in time (${timeoutMs} ms)`));
         }, timeoutMs);
         waiters.push(waiter);
       });

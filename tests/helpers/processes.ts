@@ -1,6 +1,7 @@
 // Runs `strata` commands as real child processes, for multi-process tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { PATIENCE_MS } from './patience';
 
 const BIN = path.join(__dirname, '..', '..', 'bin', 'strata.js');
 
@@ -20,7 +21,7 @@ export const startStrata = async (
   args: string[],
   env: Record<string, string>,
   ready: RegExp,
-  timeoutMs = 40_000,
+  timeoutMs = PATIENCE_MS,
   /** Another `bin/strata.js` (the previous release's, in the upgrade test). */
   bin = BIN,
 ): Promise<StrataProcess & { match: RegExpExecArray }> => {
@@ -31,7 +32,7 @@ export const startStrata = async (
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL'); // nobody gets a handle on it: do not leave it running
-      reject(new Error(`strata ${args.join(' ')} did not get ready:\n${out}`));
+      reject(new Error(`strata ${args.join(' ')} did not print ${ready} in ${timeoutMs} ms:\n${out}`));
     }, timeoutMs);
     const check = () => {
       const m = ready.exec(out);
@@ -48,7 +49,7 @@ export const startStrata = async (
     child,
     match,
     output: () => out,
-    waitForOutput: (re, waitMs = 30_000) =>
+    waitForOutput: (re, waitMs = PATIENCE_MS) =>
       new Promise<RegExpExecArray>((resolve, reject) => {
         const check = () => {
           const m = re.exec(out);

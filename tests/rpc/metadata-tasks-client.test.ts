@@ -39,7 +39,7 @@ beforeAll(async () => {
   await (await nft.setTokenURI(2, `${env.docs.origin}/tasks/2.json`)).wait();
   await (await nft.setTokenURI(3, `${env.docs.origin}/gone.json`)).wait();
   multi = await env.deploy('TestERC1155.sol', [`${env.docs.origin}/tasks-m/{id}.json`]);
-}, 60_000);
+});
 afterAll(() => env.stop());
 
 describe('Metadata refresh tasks through the published classes', () => {

@@ -6,6 +6,7 @@ import { devWallet, startAnvil, type Anvil } from '../helpers/anvil';
 import { chainBalance, deployTokens, sendAndWait, waitForIndexed, type Tokens } from '../helpers/chain-fixtures';
 import { rejectionOf } from '../helpers/rejection';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { PATIENCE_MS } from '../helpers/patience';
 // The package is ESM only: jest compiles it to CommonJS (jest.config.js), so it is required; its types come from the
 // ESM declarations.
 type V3 = typeof import('@0xsequence/indexer-v3', { with: { 'resolution-mode': 'import' } });
@@ -58,7 +59,7 @@ beforeAll(async () => {
   key = (await server.createProject('gateway')).accessKey;
   await Promise.all([waitForIndexed(server.app, a), waitForIndexed(server.app, b)]);
   gateway = new SequenceIndexerGateway(server.url, key);
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.stop();
@@ -287,7 +288,7 @@ describe('one chain stopped', () => {
     // The node's health is remembered for GATEWAY_HEALTH_TTL_MS (200 ms here): a read started just before that ends
     // waits for the chain's bound and answers "did not answer within"; the next ones learn the node is down at once.
     let r: Awaited<ReturnType<Gateway['getTokenBalancesSummary']>> | undefined;
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + PATIENCE_MS;
     while (Date.now() < deadline) {
       r = await gateway.getTokenBalancesSummary({ filter: { accountAddresses: [A], contractStatus: ContractVerificationStatus.ALL, omitNativeBalances: false } });
       if (r.balances[1].errorReason?.includes('node does not answer')) break;

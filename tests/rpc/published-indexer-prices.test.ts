@@ -62,7 +62,7 @@ beforeAll(async () => {
   await waitForIndexed(server.app, anvil);
   indexer = new SequenceIndexer(`${server.url}/chains/alpha`, key);
   gateway = new SequenceIndexerGateway(server.url, key);
-}, 60_000);
+});
 
 let gateway: InstanceType<V3['SequenceIndexerGateway']>;
 

@@ -16,6 +16,7 @@ import { devWallet } from '../helpers/anvil';
 import { chainBalance, sendAndWait, type Tokens } from '../helpers/chain-fixtures';
 import { rejectionOf as rejectionOfCall } from '../helpers/rejection';
 import { startIndexerEnv, waitForIndexed, type IndexerEnv } from '../integration/indexer/fixtures';
+import { PATIENCE_MS } from '../helpers/patience';
 
 let env: IndexerEnv;
 let indexer: SequenceIndexer;
@@ -278,11 +279,19 @@ describe('@0xsequence/indexer 3.0.13 SequenceIndexer: methods beyond the specifi
   it('fetchTransactionReceiptWithFilter: the next matching receipt, or a hash checked against the filter', async () => {
     const { D, addr } = env;
     const waiting = indexer.fetchTransactionReceiptWithFilter({ filter: { from: D, contractAddress: addr.erc20 }, maxBlockWait: 20 });
-    // The wait listens from when it starts: give the request time to reach the server before the transaction.
-    await new Promise((r) => setTimeout(r, 1500));
-    const mined = (await sendAndWait(as(env.tokens.erc20, 3).getFunction('mint')(D, 77n))) as { hash: string; blockNumber: number };
+    // The wait listens from when its request reaches the server, which a loaded machine may take a while to do: a
+    // matching transaction mined before that is not its answer, so mint until the wait answers, with one of them.
+    const mined: Array<{ hash: string; blockNumber: number }> = [];
+    let settled = false;
+    void waiting.finally(() => (settled = true)).catch(() => undefined);
+    for (const started = Date.now(); !settled && Date.now() - started < PATIENCE_MS; ) {
+      mined.push((await sendAndWait(as(env.tokens.erc20, 3).getFunction('mint')(D, 77n))) as { hash: string; blockNumber: number });
+      await new Promise((r) => setTimeout(r, 500));
+    }
     const got = await waiting;
-    expect(got.receipt).toMatchObject({ txnHash: mined.hash.toLowerCase(), from: D, blockNumber: mined.blockNumber });
+    const answer = mined.find((m) => m.hash.toLowerCase() === got.receipt.txnHash);
+    expect(answer).toBeDefined();
+    expect(got.receipt).toMatchObject({ from: D, blockNumber: answer!.blockNumber });
 
     const byHash = await indexer.fetchTransactionReceiptWithFilter({ filter: { txnHash: env.tx.nft1AtoB.hash, contractAddress: addr.erc721 } });
     expect(byHash.receipt.txnHash).toBe(env.tx.nft1AtoB.hash);

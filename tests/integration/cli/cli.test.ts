@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 const BIN = path.join(__dirname, '..', '..', '..', 'bin', 'strata.js');
 const run = promisify(execFile);
@@ -124,7 +125,7 @@ const serve = async (env: Record<string, string>) => {
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => (out += c));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not print its port in ${PATIENCE_MS} ms: ${out}`)), PATIENCE_MS);
     child.stdout.on('data', () => {
       const m = /"port":(\d+)/.exec(out);
       if (m) {
@@ -219,4 +220,4 @@ it('names a contract --contract-address, as GraphQL’s contractAddress; --addre
   expect(bad.code).toBe(1);
   expect(bad.stderr).toContain('strata: --contract is deprecated; use --contract-address');
   expect(bad.stderr).toContain('--contract-address');
-}, 240_000);
+});

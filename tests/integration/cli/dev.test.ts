@@ -99,4 +99,4 @@ it('leaves no anvil behind when it cannot start (the HTTP port is busy)', async 
     busy.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}, 60_000);
+});

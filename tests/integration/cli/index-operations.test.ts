@@ -3,6 +3,7 @@
 import { startAnvil, type Anvil } from '../../helpers/anvil';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database';
 import { startStrata, type StrataProcess } from '../../helpers/processes';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 let anvil: Anvil;
 let db: TestDatabase;
@@ -27,7 +28,7 @@ const blockNumber = async () => Number(await anvil.rpc<string>('eth_blockNumber'
 const metricsOnceIndexed = async (url: string, block: number): Promise<string> => {
   const gauge = new RegExp(`^strata_chain_indexed_block\\{chain="${anvil.chainId}"\\} (\\d+)$`, 'm');
   let text = '';
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
+  for (const deadline = Date.now() + PATIENCE_MS; Date.now() < deadline; await sleep(100)) {
     const res = await fetch(`${url}/metrics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -54,7 +55,7 @@ it('ingests and serves /health, /ready and /metrics on PORT, 404 for the API, an
   const url = `http://127.0.0.1:${port}`;
 
   let ready: Response | undefined;
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline && ready?.status !== 200; await sleep(100)) {
+  for (const deadline = Date.now() + PATIENCE_MS; Date.now() < deadline && ready?.status !== 200; await sleep(100)) {
     ready = await fetch(`${url}/ready`);
   }
   expect(ready?.status).toBe(200);

@@ -53,7 +53,7 @@ beforeAll(async () => {
   // Two replicas of one deployment: same database, same bucket.
   a = await startTestServer(env, { index: false });
   b = await startTestServer(env, { index: false });
-}, 60_000);
+});
 afterAll(async () => {
   await a?.stop();
   await b?.stop();

@@ -166,9 +166,9 @@ beforeAll(async () => {
   await sendAndWait(tokens.erc20.transfer(C, 77n));
   await waitForHead();
   // The first backfill's query indexes, deferred, are built at the head: let that finish before stopping.
-  if (/query indexes are built once/.test(indexer.output())) await indexer.waitForOutput(/query indexes built/, 60_000);
+  if (/query indexes are built once/.test(indexer.output())) await indexer.waitForOutput(/query indexes built/);
   expect(await indexer.stop()).toBe(0);
-}, 300_000);
+});
 
 afterAll(async () => {
   await Promise.all(procs.map((p) => p.kill()));
@@ -254,7 +254,7 @@ it(`moves a previous release's chain tables into the compact ones, resuming afte
   if (dialect() === 'mysql') expect((await raw.query('SELECT balance_digits FROM token_balances LIMIT 1'))[0]).toEqual({ balance_digits: expect.any(Number) });
   expect(await migrationsNamed(MIGRATION)).toBe(1);
   expect(await kindOf('migration_progress')).toBeNull();
-}, 300_000);
+});
 
 /** What the node says each of `holders` holds: [contract, token id ('' for ERC-20), balance], sorted. */
 const onChain = async (account: string) => {
@@ -302,4 +302,4 @@ it(`this release serves and indexes the migrated database: balances equal the ch
   }
   expect(server.output()).not.toMatch(/"level":(50|60)/);
   expect(await server.stop()).toBe(0);
-}, 300_000);
+});

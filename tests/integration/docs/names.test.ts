@@ -93,4 +93,4 @@ it('`strata project create` prints the fields the docs show', async () => {
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}, 60_000);
+});

@@ -10,6 +10,7 @@ import { startAnvil, type Anvil } from '../../helpers/anvil';
 import { deployTokens, waitForIndexed, type Tokens } from '../../helpers/chain-fixtures';
 import { mintTx, sendTx, transferTx } from '../../helpers/chain-kit';
 import { startTestServer, type TestServer } from '../../helpers/server';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 const root = path.join(__dirname, '..', '..', '..');
 const OWNER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
@@ -75,7 +76,7 @@ beforeAll(async () => {
     STRATA_ACCESS_KEY: project.accessKey,
     STRATA_BEARER_TOKEN: project.bearerToken,
   };
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.stop();
@@ -123,17 +124,23 @@ const programsOf = (file: string): Array<[string, string]> => {
     .map((m) => [`${file}:${text.slice(0, m.index!).split('\n').length}`, m[1]]);
 };
 
-/** Runs a program for at most `ms`; a program that follows a stream is stopped then. */
-const runProgram = (program: string, ms: number): Promise<{ code: number | null; stdout: string; stderr: string }> => {
+/**
+ * Runs a program until it exits, or, for a program that follows a stream (`follows`), until it has printed what it
+ * read: a follower never exits by itself, and stopping it after a fixed time would race a loaded machine. Either way
+ * at most PATIENCE_MS.
+ */
+const runProgram = (program: string, follows: boolean): Promise<{ code: number | null; stdout: string; stderr: string }> => {
   const esm = /^import /m.test(program);
   // The 3.x clients are installed here under an alias; a reader installs them under their own name.
   const source = program.replaceAll('localhost:4000', `127.0.0.1:${server.port}`).replace(/from '@0xsequence\/indexer'/g, "from '@0xsequence/indexer-v3'");
   const file = path.join(cwd, `program-${Math.random().toString(36).slice(2)}.${esm ? 'mjs' : 'js'}`);
   fs.writeFileSync(file, source);
   return new Promise((resolve) => {
-    execFile(process.execPath, [file], { cwd, env, timeout: ms, killSignal: 'SIGTERM' }, (err, stdout, stderr) =>
+    const child = execFile(process.execPath, [file], { cwd, env, timeout: PATIENCE_MS, killSignal: 'SIGTERM' }, (err, stdout, stderr) =>
       resolve({ code: err ? ((err as { code?: number | null }).code ?? null) : 0, stdout, stderr }),
     );
+    // A line read from the stream is what the test waits for; the program is stopped after it.
+    if (follows) child.stdout!.on('data', (chunk: Buffer) => void (chunk.toString().includes('\n') && child.kill('SIGTERM')));
   });
 };
 
@@ -150,7 +157,7 @@ describe.each(['wallet-balances.md', 'nft-collection-hosting.md', 'live-updates.
         await new Promise((r) => setTimeout(r, 300));
       }
     })();
-    const { code, stdout, stderr } = await runProgram(program, follows ? 8_000 : 20_000);
+    const { code, stdout, stderr } = await runProgram(program, follows);
     moving = false;
     await mover;
     expect(stderr).toBe('');

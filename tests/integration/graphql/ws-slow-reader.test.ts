@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { DEFAULT_WS_LIMITS } from '../../../src/http/graphql-ws';
 import type { BalanceEvent } from '../../../src/pubsub';
 import { startTestServer, type TestServer } from '../../helpers/server';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 const CONTRACT = '0x00000000000000000000000000000000000000c1';
 let server: TestServer;
@@ -90,7 +91,7 @@ it('closes a connection that stopped reading once its queue passes the bound; a 
 
   // Reading again, it finds what was queued before the bound was passed, then the server's close.
   rawSocket.resume();
-  const notClosed = new Promise((resolve) => setTimeout(() => resolve('still open after 15 s'), 15_000).unref());
+  const notClosed = new Promise((resolve) => setTimeout(() => resolve(`still open after ${PATIENCE_MS} ms`), PATIENCE_MS).unref());
   expect(await Promise.race([stalled.closed, notClosed])).toEqual({ code: 1008, reason: 'client is not reading its messages' });
   expect(stalled.received.next).toBeLessThan(sentToStalled);
 

@@ -37,7 +37,7 @@ it('keeps a connection whose connection_init carries a valid key past the timeou
   expect(c.ws.readyState).toBe(WebSocket.OPEN);
   c.ws.close();
   await c.closed;
-}, 20_000);
+});
 
 it('lets one address open many authenticated connections at once (only those without credentials are capped)', async () => {
   const many = await Promise.all(Array.from({ length: DEFAULT_WS_GATE.unauthenticatedPerAddress * 3 }, () => connect({ 'X-Access-Key': key })));
@@ -63,4 +63,4 @@ it('caps connections without credentials per address, and closes them after the 
   const again = await connect({ 'X-Access-Key': key });
   expect(await again.acked).toBe(true);
   again.ws.close();
-}, 20_000);
+});

@@ -208,7 +208,7 @@ beforeAll(async () => {
   server = await startTestServer({ CHAINS: JSON.stringify([{ chainId: anvil.chainId, url: anvil.rpcUrl, confirmations: 4, startBlock: start }]) });
   headers = { 'X-Access-Key': (await server.createProject()).accessKey };
   await waitForCanonical(server.app.db, anvil);
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.stop();

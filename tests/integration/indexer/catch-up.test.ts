@@ -44,7 +44,7 @@ const subscribe = () => subscribeTo('SubscribeBalanceUpdates', { contractAddress
 const receiveAccounts = async (stream: NdjsonReader, n: number): Promise<string[]> => {
   const out: string[] = [];
   while (out.length < n) {
-    const msg = await stream.next(30_000);
+    const msg = await stream.next();
     expect(msg.webrpcError).toBeUndefined();
     out.push(msg.balance.accountAddress);
   }
@@ -99,7 +99,7 @@ it('streams every transfer mined while the indexer was down, once each and in bl
 
   const received: Array<{ account: string; block: number }> = [];
   while (received.length < accounts.length) {
-    const msg = await stream.next(30_000);
+    const msg = await stream.next();
     expect(msg.webrpcError).toBeUndefined();
     received.push({ account: msg.balance.accountAddress, block: msg.balance.blockNumber });
   }
@@ -108,7 +108,7 @@ it('streams every transfer mined while the indexer was down, once each and in bl
   expect([...blocks].sort((a, b) => a - b)).toEqual(blocks);
   // Nothing more: the next message is the next mint, not a repeat.
   const [later] = await mintBlocks(1);
-  expect((await stream.next(30_000)).balance.accountAddress).toBe(later);
+  expect((await stream.next()).balance.accountAddress).toBe(later);
   stream.close();
   await procs[procs.length - 1].stop();
 });
@@ -127,7 +127,7 @@ it('replays balances past the catch-up window from storage; ends event streams w
 
   // Events of backfilled blocks cannot be rebuilt (no receipts kept): the stream ends naming them.
   const backfilledTo = head - Math.max(window, CONFIRMATIONS);
-  const msg = await events.next(30_000);
+  const msg = await events.next();
   expect(msg.webrpcError).toMatchObject({ error: 'Unavailable', code: 2002 });
   const text = `${msg.webrpcError.msg} ${msg.webrpcError.cause ?? ''}`;
   expect(text).toContain(`blocks ${indexed + 1}-${backfilledTo}`);
@@ -140,7 +140,7 @@ it('replays balances past the catch-up window from storage; ends event streams w
   const [next] = await mintBlocks(1);
   const got: string[] = [];
   while (got.length < followed.length + 1) {
-    const m = await again.next(30_000);
+    const m = await again.next();
     expect(m.webrpcError).toBeUndefined();
     got.push(m.log.event.values[1]);
   }
@@ -159,12 +159,12 @@ it('resumes from the cursor of the last message received: what was missed, then 
   const seen: string[] = [];
   let cursor = '';
   for (let i = 0; i < 2; i++) {
-    const m = await first.next(30_000);
+    const m = await first.next();
     seen.push(m.log.event.values[1]);
     cursor = m.cursor;
   }
   expect(seen).toEqual(before);
-  const r = await receipts.next(30_000);
+  const r = await receipts.next();
   expect(r.receipt.final).toBe(false);
   const receiptCursor = r.cursor;
   first.close();
@@ -181,7 +181,7 @@ it('resumes from the cursor of the last message received: what was missed, then 
   const [live] = await mintBlocks(1);
   const got: string[] = [];
   while (got.length < missed.length + missedAfterCrash.length + 1) {
-    const m = await resumed.next(30_000);
+    const m = await resumed.next();
     expect(m.webrpcError).toBeUndefined();
     got.push(m.log.event.values[1]);
   }
@@ -198,7 +198,7 @@ it('resumes from the cursor of the last message received: what was missed, then 
   const keys: string[] = [];
   const later = new Set<string>();
   while (later.size < others || !keys.includes(`${r.receipt.txnHash}:true`)) {
-    const m = await again.next(30_000);
+    const m = await again.next();
     expect(m.webrpcError).toBeUndefined();
     keys.push(`${m.receipt.txnHash}:${m.receipt.final}`);
     if (m.receipt.blockNumber > r.receipt.blockNumber) later.add(m.receipt.txnHash);

@@ -4,6 +4,7 @@ import { devWallet, startAnvil, type Anvil } from '../../helpers/anvil';
 import { deployTokens, sendAndWait, waitForIndexed, type Tokens } from '../../helpers/chain-fixtures';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { startDocServer, type DocServer } from '../metadata/fixtures';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 export const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d*[1-9])?Z$/;
 export const HASH = /^0x[0-9a-f]{64}$/;
@@ -102,7 +103,7 @@ export const startIndexerEnv = async (): Promise<IndexerEnv> => {
  */
 const warmTokenMetadata = async (server: TestServer, chainId: number, addr: IndexerEnv['addr']) => {
   const keys = [addr.erc721, addr.erc1155].flatMap((contract) => ['1', '2', '3'].map((tokenId) => ({ chainId, contract, tokenId })));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + PATIENCE_MS;
   while (Date.now() < deadline) {
     const docs = await server.app.services.tokenMetadata.getMany(keys);
     if (docs.every((d) => d.status === 'AVAILABLE')) return;

@@ -89,7 +89,7 @@ it('keeps deployments on one Redis apart and drops unsigned messages', async () 
   // A's own mint, published after all of the above: the first message A's subscriber gets must be this one.
   const owner = devWallet(a.anvil, 5).address.toLowerCase();
   await sendAndWait(a.tokens.erc20.mint(owner, 123n));
-  const msg = await stream.next(30_000);
+  const msg = await stream.next();
   expect(msg.balance).toMatchObject({ contractAddress: erc20, accountAddress: owner, balance: '123' });
   stream.close();
 

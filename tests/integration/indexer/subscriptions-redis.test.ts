@@ -55,7 +55,7 @@ it('delivers events ingested by one process to subscribers of other processes', 
   await sendAndWait(tokens.erc20.mint(to, 123n));
   for (const s of streams) {
     let msg;
-    do msg = await s.next(30_000);
+    do msg = await s.next();
     while (msg.balance.accountAddress !== to);
     expect(msg.balance).toMatchObject({ contractAddress: erc20, accountAddress: to, balance: '123', contractType: 'ERC20' });
     s.close();

@@ -55,7 +55,7 @@ beforeAll(async () => {
   rows.push(row(COIN, HOLDER, '', '700'), row(COIN, OTHER, '', '55'));
   const repo = server.app.db.getRepository(BalanceEntity);
   for (let i = 0; i < rows.length; i += 100) await repo.insert(rows.slice(i, i + 100));
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 describe('token ids and ranges of a large collection', () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
     { requireSuccess: true },
   ));
   client = await createChainClient({ chainId: anvil.chainId, url: anvil.rpcUrl });
-}, 60_000);
+});
 
 afterAll(async () => {
   await client?.close();
@@ -94,7 +94,7 @@ test('ranges and merged batches are sized by token ids, not logs: an ERC-1155 ba
   expect(Math.max(...batches.map((b) => transferRows(b.transfers)))).toBeLessThanOrEqual(40);
   expect(Math.max(...batches.map((b) => b.toBlock - b.fromBlock + 1))).toBeLessThanOrEqual(2);
   expect(sizer.size).toBe(2);
-}, 60_000);
+});
 
 test('merging refuses batches that are not consecutive', () => {
   const batch = (fromBlock: number, toBlock: number, transfers: number): Batch => ({

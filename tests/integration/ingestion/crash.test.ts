@@ -98,7 +98,7 @@ beforeAll(async () => {
   const chain = { chainId: anvil.chainId, url: proxy.url, confirmations: CONFIRMATIONS, maxLogRange: 2, maxConcurrency: 2 };
   // Several `strata index` run at once: each its own operations port.
   env = { ...database.env, PORT: '0', HOST: '127.0.0.1', CHAINS: JSON.stringify([chain]) };
-}, 60_000);
+});
 
 afterAll(async () => {
   await Promise.all(procs.map((p) => p.kill()));
@@ -149,7 +149,7 @@ it(`loses and duplicates nothing across ${BACKFILL_KILLS + FOLLOW_KILLS} SIGKILL
       } else if (!mining) {
         await writer;
         proxy.setPlan({});
-        await waitForCanonical(db, anvil, 30_000);
+        await waitForCanonical(db, anvil);
         mining = true;
         writer = (async () => {
           while (mining) {
@@ -182,7 +182,7 @@ it(`loses and duplicates nothing across ${BACKFILL_KILLS + FOLLOW_KILLS} SIGKILL
     mining = false;
     await writer;
     expect(writerError).toBeUndefined();
-    const head = await waitForCanonical(db, anvil, 30_000);
+    const head = await waitForCanonical(db, anvil);
     await active.stop();
     await Promise.all(standbys.map(async (s) => (await s.loaded).stop()));
 

@@ -48,7 +48,7 @@ afterAll(async () => {
 
 it('backfills through an outage of the preferred endpoint to the exact state', () =>
   withSeed(random, async () => {
-    const head = await waitForCanonical(server.app.db, anvil, 90_000);
+    const head = await waitForCanonical(server.app.db, anvil);
     const { transfers } = await expectLedgerMatchesChain(server.app.db, anvil, tokens, head);
     expect(transfers).toBeGreaterThan(500);
     // Both served the backfill: the preferred one until its outage, the other after.
@@ -67,7 +67,7 @@ it('follows the head through an outage of the other endpoint, back on the prefer
       await mineBlocks(anvil, workload.blocks(3, 4));
       await new Promise((r) => setTimeout(r, 200));
     }
-    const head = await waitForCanonical(server.app.db, anvil, 90_000);
+    const head = await waitForCanonical(server.app.db, anvil);
     await expectLedgerMatchesChain(server.app.db, anvil, tokens, head);
     expect(served(preferred)).toBeGreaterThan(before);
   }),

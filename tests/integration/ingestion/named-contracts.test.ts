@@ -9,6 +9,7 @@ import { expectLedgerMatchesChain, waitForCanonical } from '../../helpers/ledger
 import { seededRandom, withSeed } from '../../helpers/random';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { createWorkload, type Workload } from '../../helpers/workload';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 const random = seededRandom();
 /** The node's finalized block trails its head by 2 × 4 blocks, deeper than the 2 confirmations. */
@@ -30,7 +31,7 @@ const waitForState = async (address: string, state: string, whileWaiting: () => 
     // The ingester records configured contracts when it starts.
     const row = await server.app.db.getRepository(WatchedContractEntity).findOneBy({ chainId: anvil.chainId, address });
     if (row?.state === state) return row;
-    if (Date.now() - started > 90_000) throw new Error(`${address} stayed ${row?.state}, waiting for ${state}`);
+    if (Date.now() - started > PATIENCE_MS) throw new Error(`${address} stayed ${row?.state} for ${PATIENCE_MS} ms, waiting for ${state}`);
     await whileWaiting();
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -47,7 +48,7 @@ beforeAll(async () => {
   server = await startTestServer({
     CHAINS: JSON.stringify([{ chainId: anvil.chainId, url: anvil.rpcUrl, confirmations: 2, maxLogRange: 16, contracts: [erc20] }]),
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.stop();
@@ -58,7 +59,7 @@ it('indexes only the named contract, from its deployment block, with finality fr
   withSeed(random, async () => {
     // The chain's cursor reaches the head first; the configured contract catches up on its own, then joins it.
     await waitForState(erc20, 'live');
-    const head = await waitForCanonical(server.app.db, anvil, 60_000);
+    const head = await waitForCanonical(server.app.db, anvil);
     const { transfers } = await expectLedgerMatchesChain(server.app.db, anvil, { erc20: tokens.erc20 }, head);
     expect(transfers).toBeGreaterThan(50);
     expect(await storedTransfers(erc721)).toBe(0);
@@ -107,7 +108,7 @@ it('backfills a contract added to the running indexer while the head is followed
     expect((await watched(erc721)).startBlock).toBe(await deployedAt(tokens.erc721));
 
     await mineBlocks(anvil, workload.blocks(4, 8));
-    const head = await waitForCanonical(server.app.db, anvil, 60_000);
+    const head = await waitForCanonical(server.app.db, anvil);
     await expectLedgerMatchesChain(server.app.db, anvil, { erc20: tokens.erc20, erc721: tokens.erc721 }, head);
   }),
   180_000,
@@ -121,7 +122,7 @@ it('stops a removed contract, keeps its data until pruned', () =>
     expect(kept).toBeGreaterThan(0);
 
     await mineBlocks(anvil, workload.blocks(6, 8));
-    const head = await waitForCanonical(server.app.db, anvil, 60_000);
+    const head = await waitForCanonical(server.app.db, anvil);
     // Nothing after its removal point; everything before it still there.
     expect(await storedTransfers(erc20)).toBe(kept);
     const last = await server.app.db.getRepository(TransferEntity).findOne({ where: { chainId: anvil.chainId, contract: erc20 }, order: { blockNumber: 'DESC' } });

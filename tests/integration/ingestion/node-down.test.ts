@@ -61,4 +61,4 @@ it('retries connecting to a node that is down at start, then indexes once it is 
   await waitForIndexed(app!, anvil);
   const rows = await app!.db.getRepository(TransferEntity).findBy({ chainId: anvil.chainId, txHash: (receipt as { hash: string }).hash.toLowerCase() });
   expect(rows.map((r) => [r.to, r.amount])).toEqual([[devWallet(anvil, 1).address.toLowerCase(), '42']]);
-}, 60_000);
+});

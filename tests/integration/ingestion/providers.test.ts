@@ -23,7 +23,7 @@ beforeAll(async () => {
   tokens = await deployTokens(anvil);
   workload = createWorkload(tokens, Array.from({ length: 8 }, (_, i) => devWallet(anvil, i).address), random);
   await mineBlocks(anvil, workload.blocks(40, 8));
-}, 120_000);
+});
 
 afterAll(async () => {
   await anvil?.stop();
@@ -36,7 +36,7 @@ const indexThrough = async (urls: string[], extra: Record<string, unknown> = {})
     server = await startTestServer({
       CHAINS: JSON.stringify([{ chainId: anvil.chainId, urls, confirmations: 3, maxLogRange: 40, ...extra }]),
     });
-    let head = await waitForCanonical(server.app.db, anvil, 90_000);
+    let head = await waitForCanonical(server.app.db, anvil);
     await expectLedgerMatchesChain(server.app.db, anvil, tokens, head);
     // Finality: the node's finalized block where it has one (this anvil's is its head), else the confirmations alone.
     const cp = await server.app.db.getRepository(ChainCheckpointEntity).findOneBy({ chainId: anvil.chainId });
@@ -45,7 +45,7 @@ const indexThrough = async (urls: string[], extra: Record<string, unknown> = {})
       await mineBlocks(anvil, workload.blocks(3, 8));
       await new Promise((r) => setTimeout(r, 150));
     }
-    head = await waitForCanonical(server.app.db, anvil, 90_000);
+    head = await waitForCanonical(server.app.db, anvil);
     return await expectLedgerMatchesChain(server.app.db, anvil, tokens, head);
   } finally {
     await server?.stop();

@@ -52,7 +52,7 @@ it('reads ahead below the reorg window and still writes and publishes every bloc
   const published: BalanceEvent[] = [];
   app.pubsub.subscribe('balances', (e) => published.push(e));
   await app.start();
-  await waitForIndexed(app, anvil, 60_000);
+  await waitForIndexed(app, anvil);
 
   // Ranges were read ahead, each then committed as the next batch.
   const aheads = lines.filter((l) => l.msg === 'reading ahead');
@@ -68,4 +68,4 @@ it('reads ahead below the reorg window and still writes and publishes every bloc
   for (let i = 0; i < BLOCKS; i += 17) {
     expect(await indexedBalance(app, anvil.chainId, erc20, accounts[i], '')).toBe(await chainBalance(tokens, 'erc20', accounts[i], ''));
   }
-}, 120_000);
+});

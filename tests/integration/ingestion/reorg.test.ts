@@ -26,6 +26,7 @@ import { expectLedgerMatchesChain, staleHeaders, waitForCanonical } from '../../
 import { seededRandom } from '../../helpers/random';
 import { openNdjson, type NdjsonReader } from '../../helpers/ndjson';
 import { ChainCheckpointEntity, ChainTransactionEntity, TransferEntity } from '../../../src/db';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 /** Confirmations: a reorg of up to N blocks is undone; N + 1 is deeper than the unfinalized window. */
 const N = 8;
@@ -227,7 +228,7 @@ it(`stops the chain on a reorg of ${N + 1} blocks, leaving its data as it was`, 
     await mine(anvil, 1);
   });
   // The ingester records the head it saw, then meets the reorg in the same step.
-  for (let i = 0; i < 100 && (await cps.findOneByOrFail({ chainId: anvil.chainId })).headBlock !== before.indexedBlock + 1; i++) {
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && (await cps.findOneByOrFail({ chainId: anvil.chainId })).headBlock !== before.indexedBlock + 1; ) {
     await new Promise((r) => setTimeout(r, 50));
   }
   await new Promise((r) => setTimeout(r, 300));

@@ -47,7 +47,7 @@ afterAll(async () => {
 
 it('backfills through failures, rate limits and delays to the exact state', () =>
   withSeed(random, async () => {
-    const head = await waitForCanonical(server.app.db, anvil, 90_000);
+    const head = await waitForCanonical(server.app.db, anvil);
     const { transfers } = await expectLedgerMatchesChain(server.app.db, anvil, tokens, head);
     expect(transfers).toBeGreaterThan(500);
     const kinds = ['badGateway', 'resetBefore', 'resetAfter', 'rateLimit', 'delay'] as const;
@@ -69,7 +69,7 @@ it('follows the head through the same faults and an outage, to the exact state a
       }
       await new Promise((r) => setTimeout(r, 150));
     }
-    const head = await waitForCanonical(server.app.db, anvil, 90_000);
+    const head = await waitForCanonical(server.app.db, anvil);
     await expectLedgerMatchesChain(server.app.db, anvil, tokens, head);
     const contracts = await server.app.db.getRepository(ContractEntity).findBy({ chainId: anvil.chainId });
     expect(contracts.map((c) => [c.type, c.name, c.symbol]).sort()).toEqual([

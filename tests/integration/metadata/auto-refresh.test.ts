@@ -38,7 +38,7 @@ beforeAll(async () => {
   env = await startMetadataEnv({ METADATA_ALLOW_HOSTS: `127.0.0.1:${host.port}`, METADATA_TASK_POLL_MS: '50', METADATA_RETRY_BASE_MS: '400' });
   chainID = String(env.anvil.chainId);
   metadata = new Metadata(env.server.url, (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'X-Access-Key': env.accessKey } }));
-}, 60_000);
+});
 afterAll(async () => {
   await env.stop();
   await host.close();

@@ -148,7 +148,7 @@ beforeAll(async () => {
   env = { ...database.env, PORT: '0', HOST: '127.0.0.1', CHAINS: chainsFor(proxy.url) };
   const { stdout } = await run(process.execPath, [BIN, 'project', 'create', '--name', 'backup'], { env: { PATH: process.env.PATH, ...env } });
   accessKey = JSON.parse(stdout).accessKey;
-}, 180_000);
+});
 
 afterAll(async () => {
   await Promise.all(procs.map((p) => p.kill()));
@@ -195,9 +195,9 @@ it(`restores a backup taken while indexing (${dialect()}): the same answers as o
     // Indexing the copy resumes at its checkpoint; at the head, both databases hold the same rows and answer alike.
     const resumed = await startStrata(['index'], { ...restoredEnv, CHAINS: chainsFor(anvil.rpcUrl) }, /strata is indexing/, 120_000);
     procs.push(resumed);
-    await waitForCanonical(restored, anvil, 60_000);
+    await waitForCanonical(restored, anvil);
     await expectLedgerMatchesChain(restored, anvil, tokens);
-    await waitForCanonical(original, anvil, 60_000);
+    await waitForCanonical(original, anvil);
     await expectLedgerMatchesChain(original, anvil, tokens);
     const originalServe = await serveOn(env);
     expect(await holdersVia(served.port)).toEqual(await holdersVia(originalServe.port));

@@ -51,7 +51,7 @@ beforeAll(async () => {
   };
   // The listener is created in this process (services only: no ingestion, no deliverer here).
   app = await createApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }), createLogger({ logLevel: 'silent' }), { serve: false, index: false });
-}, 60_000);
+});
 
 afterAll(async () => {
   await Promise.all(procs.map((p) => p.kill()));
@@ -95,4 +95,4 @@ it('loses nothing when the delivering process is killed mid-delivery', async () 
   // The POST in flight at the kill reached the receiver and was sent again under the same webhook-id.
   const raw = receiver.received.filter((r) => r.path === '/k').map((r) => r.id);
   expect(raw.length).toBeGreaterThan(new Set(raw).size);
-}, 120_000);
+});

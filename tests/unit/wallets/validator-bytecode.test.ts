@@ -4,4 +4,4 @@ import { compileValidateSigOffchain } from '../../../src/chain/signatures/contra
 
 it('VALIDATE_SIG_OFFCHAIN_BYTECODE matches UniversalSigValidator.sol (stale? npx tsx src/chain/signatures/contracts/compile.ts)', () => {
   expect(compileValidateSigOffchain()).toBe(VALIDATE_SIG_OFFCHAIN_BYTECODE);
-}, 60_000);
+});
