@@ -87,7 +87,7 @@ it('a transfer reaches the receiver, signed with that secret, and the delivery l
     // The log shows what was recorded when it opened: refresh it (a pointer click, like a user) until the delivery is in.
     const delivered = (id: string) => page.evaluate((i) => !!document.querySelector(`tr[data-webhook-id="${i}"]`)?.textContent?.includes('delivered'), id);
     const webhookId = posts[0].headers['webhook-id'] as string;
-    for (let i = 0; i < 40 && !(await delivered(webhookId)); i++) {
+    for (const started = Date.now(); Date.now() - started < PATIENCE_MS && !(await delivered(webhookId)); ) {
       await new Promise((r) => setTimeout(r, 500));
       const refresh = await page.evaluateHandle(() => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim().startsWith('Refresh')) ?? null);
       const el = refresh.asElement() as ElementHandle<HTMLButtonElement> | null;

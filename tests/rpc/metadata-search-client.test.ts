@@ -14,6 +14,7 @@ import type http from 'node:http';
 import { startMetadataEnv, gql, type MetadataEnv } from '../integration/metadata/fixtures';
 import { json, startServer, type LocalServer } from '../integration/web/local-server';
 import { rejectionOf as rejectionOfCall } from '../helpers/rejection';
+import { PATIENCE_MS } from '../helpers/patience';
 
 const COLORS = ['Red', 'Green', 'Blue'];
 const TOKENS = 12;
@@ -52,7 +53,7 @@ beforeAll(async () => {
   beasts = (await env.deploy('TestERC1155.sol', [`${traits.origin}/t/{id}.json`])).address;
   cats = (await env.deploy('TestERC721.sol', ['Search Cats', 'SCAT'])).address;
   // Reads store the documents (and so index them); a read answers within its bound, so ask until all are there.
-  for (let i = 0; i < 50; i++) {
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS; ) {
     const { tokenMetadata } = await metadata.getTokenMetadata({ chainID, contractAddress: beasts, tokenIDs: ids }, key());
     if (tokenMetadata.every((t) => t.name.startsWith('Beast'))) break;
     await new Promise((r) => setTimeout(r, 100));

@@ -6,6 +6,7 @@ import { sendAndWait, waitForIndexed } from '../../helpers/chain-fixtures';
 import { deployContract } from '../../helpers/solidity';
 import { CollectionEntity, CollectionLinkEntity, MarketEventDayEntity, MarketEventEntity } from '../../../src/db';
 import { backfillMarketEvents } from '../../../migrations/1763798400000-market-analytics';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 const GENESIS = Date.UTC(2024, 0, 1) / 1000; // Monday 2024-01-01
 const ETH = 10n ** 18n;
@@ -197,7 +198,7 @@ it('drops the sales of a reorged branch', async () => {
   await anvil.rpc('anvil_mine', ['0x3']); // a longer branch without the sale
   await waitForIndexed(server.app, anvil);
   let after = await stats(march);
-  for (let i = 0; i < 100 && after.length; i++) {
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && after.length; ) {
     await new Promise((r) => setTimeout(r, 100));
     after = await stats(march);
   }

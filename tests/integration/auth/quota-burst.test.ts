@@ -6,6 +6,7 @@
 import { SequenceIndexer } from '@0xsequence/indexer';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database';
 import { bearer, startTestServer, type TestServer } from '../../helpers/server';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 const ACCOUNT = `0x${'11'.repeat(20)}`;
 const CHAINS = '31337:seeded=http://127.0.0.1:9';
@@ -98,7 +99,7 @@ describe('two servers sharing Redis', () => {
     expect(await remainingAfterASecond(b, key)).toBe(MONTH - burstResult.served - 2);
     // B's counts reach the database within its flush interval.
     let seen = await usageToday(a, owner, id);
-    for (let i = 0; i < 50 && seen.requests + seen.refused < 152; i++) {
+    for (const started = Date.now(); Date.now() - started < PATIENCE_MS && seen.requests + seen.refused < 152; ) {
       await new Promise((r) => setTimeout(r, 200));
       seen = await usageToday(a, owner, id);
     }

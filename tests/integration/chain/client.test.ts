@@ -16,6 +16,7 @@ import {
 } from '../../../src/chain/errors';
 import { TRANSFER_TOPICS } from '../../../src/chain/decode-transfers';
 import type { Head } from '../../../src/chain/types';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 /** What the proxy does with one request: pass it on, fail at the HTTP level, drop it, or answer a JSON-RPC error. */
 type Action =
@@ -362,7 +363,7 @@ describe('chain client against anvil', () => {
         expect(await c.eth_chainId()).toBe(31337);
         await waitFor(() => wsProxy.connections() === 1);
         // The subscription is restored in the background; mine until a head arrives through it.
-        for (let i = 0; i < 50 && heads.length < 2; i++) {
+        for (const started = Date.now(); Date.now() - started < PATIENCE_MS && heads.length < 2; ) {
           await anvil.rpc('evm_mine');
           await new Promise((r) => setTimeout(r, 100));
         }

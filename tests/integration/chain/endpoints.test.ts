@@ -7,6 +7,7 @@ import { seededRandom } from '../../helpers/random';
 import { createChainClient, type ChainClient } from '../../../src/chain/client';
 import type { EndpointOptions } from '../../../src/chain/endpoint-pool';
 import { LogRangeTooLargeError } from '../../../src/chain/errors';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 const random = seededRandom();
 let anvil: Anvil;
@@ -64,7 +65,7 @@ it('sends requests to the first endpoint, fails over during its outage and retur
 
   primary.setPlan({});
   // Once its bench ends, the next request tries it again, and it is back.
-  for (let i = 0; i < 100 && client.endpoints()[0].state !== 'healthy'; i++) {
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && client.endpoints()[0].state !== 'healthy'; ) {
     await sleep(100);
     await client.eth_blockNumber();
   }
@@ -80,7 +81,7 @@ it('benches an endpoint whose head is far behind the best one', async () => {
   try {
     const client = await connect([endpoint(lagging.rpcUrl), endpoint(primary.url)], { maxLagBlocks: 4, endpointProbeMs: 100 });
     // The probe compares heads; the lagging node (preferred by order) is benched as behind and requests go on.
-    for (let i = 0; i < 50 && client.endpoints()[0].state !== 'behind'; i++) await sleep(100);
+    for (const started = Date.now(); Date.now() - started < PATIENCE_MS && client.endpoints()[0].state !== 'behind'; ) await sleep(100);
     expect(client.endpoints().map((e) => e.state)).toEqual(['behind', 'healthy']);
     expect(await client.eth_blockNumber()).toBe(0x20);
   } finally {

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { startStrata, type StrataProcess } from '../../helpers/processes';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 let dev: StrataProcess & { match: RegExpExecArray };
 let dataDir: string;
@@ -32,7 +33,7 @@ it('serves the devnet’s tokens with the printed key, streams its transfers, an
   // Balances of the sample tokens, with their contract info, once ingestion has the deployment blocks.
   const query = `{ tokenBalances(accountAddress: "${wallet}") { edges { node { contractType balance contractInfo { symbol } } } } }`;
   let kinds: string[] = [];
-  for (let i = 0; i < 100 && kinds.length < 3; i++) {
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && kinds.length < 3; ) {
     const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-access-key': accessKey },

@@ -63,7 +63,7 @@ it('closes a connection that stopped reading once its queue passes the bound; a 
     await server.app.pubsub.publish('balances', Array.from({ length: n }, () => event(published++)));
   };
   // Subscriptions are registered asynchronously after `subscribe`: publish until an event reaches all 51.
-  for (let i = 0; i < 100 && (reader.received.next === 0 || stalled.received.next < 50); i++) {
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && (reader.received.next === 0 || stalled.received.next < 50); ) {
     await publish(1);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -99,7 +99,7 @@ it('closes a connection that stopped reading once its queue passes the bound; a 
   // during the warm-up) to the last published reached it, once each and in order. Counted by block number rather than
   // from a count taken during the warm-up, when the warm-up's last event may still be on its way.
   const last = published - 1;
-  for (let i = 0; i < 250 && reader.received.blocks.at(-1) !== last; i++) await new Promise((r) => setTimeout(r, 20));
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && reader.received.blocks.at(-1) !== last; ) await new Promise((r) => setTimeout(r, 20));
   const first = reader.received.blocks[0];
   expect(first).toBeLessThan(publishedBefore);
   expect(reader.received.blocks).toEqual(Array.from({ length: published - first }, (_, i) => first + i));

@@ -2,6 +2,7 @@
 import { devWallet } from '../../helpers/anvil';
 import { CONNECTION_FIELDS, walkBothWays, type PageArgs } from '../../helpers/paging';
 import { HASH, RFC3339, flagContract, gql, startIndexerEnv, waitForIndexed, type IndexerEnv } from './fixtures';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 let env: IndexerEnv;
 
@@ -537,7 +538,7 @@ describe('reorgs', () => {
     await anvil.rpc('evm_revert', [snapshot]);
     await anvil.rpc('anvil_mine', ['0x3']); // a longer branch without the transfer
     await waitForIndexed(env.server.app, anvil);
-    for (let i = 0; i < 100 && (await historyOf()).some((t: any) => t.txnHash === orphan.hash.toLowerCase()); i++) await new Promise((r) => setTimeout(r, 100));
+    for (const started = Date.now(); Date.now() - started < PATIENCE_MS && (await historyOf()).some((t: any) => t.txnHash === orphan.hash.toLowerCase()); ) await new Promise((r) => setTimeout(r, 100));
     expect((await historyOf()).map((t: any) => t.txnHash)).not.toContain(orphan.hash.toLowerCase());
     expect(await balanceOf()).toEqual(['400']);
     const updates = await gql(env, `query($t: String!) { balanceUpdates(contractAddress: $t) { edges { node { blockHash } } } }`, { t: addr.erc20 });

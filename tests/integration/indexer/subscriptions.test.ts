@@ -6,6 +6,7 @@ import { devWallet, startAnvil, type Anvil } from '../../helpers/anvil';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { deployTokens, sendAndWait, waitForIndexed, type Tokens } from '../../helpers/chain-fixtures';
 import { openNdjson, type NdjsonReader } from '../../helpers/ndjson';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 let anvil: Anvil;
 let server: TestServer;
@@ -233,7 +234,7 @@ it('works with the published SequenceIndexer client', async () => {
   await opened;
   const block = (await (await tokens.erc20.transfer(C, 9n)).wait())!.blockNumber;
   const ofBlock = () => messages.filter((m) => m.balance.blockNumber === block);
-  for (let i = 0; i < 100 && ofBlock().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && ofBlock().length < 2; ) await new Promise((r) => setTimeout(r, 100));
   controller.abort();
   expect(ofBlock().map((m) => m.balance.accountAddress).sort()).toEqual([A, C].sort());
 });
@@ -252,7 +253,7 @@ it('streams events and receipts to the published SequenceIndexer client', async 
   await opened(indexer.subscribeReceipts.bind(indexer), { filter: { to: erc20 } }, receipts);
   const mined = await (await tokens.erc20.transfer(B, 21n)).wait();
   const mine = (xs: any[], pick: (m: any) => string) => xs.filter((m) => pick(m) === mined!.hash);
-  for (let i = 0; i < 100 && (mine(logs, (m) => m.log.txnHash).length < 1 || mine(receipts, (m) => m.receipt.txnHash).length < 1); i++) {
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && (mine(logs, (m) => m.log.txnHash).length < 1 || mine(receipts, (m) => m.receipt.txnHash).length < 1); ) {
     await new Promise((r) => setTimeout(r, 100));
   }
   controller.abort();
@@ -270,7 +271,7 @@ it('limits subscriptions per graphql-ws connection', async () => {
       client.subscribe({ query: `subscription { balanceEvents(contractAddress: "${erc20}") { balance } }` }, { next: () => undefined, error: (e) => errors.push(e), complete: () => undefined }),
     );
   }
-  for (let i = 0; i < 50 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && errors.length === 0; ) await new Promise((r) => setTimeout(r, 50));
   expect(errors).toHaveLength(1);
   expect(JSON.stringify(errors[0])).toContain('RESOURCE_EXHAUSTED');
   disposers.forEach((d) => d());

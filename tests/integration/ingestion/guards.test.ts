@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../helpers/server';
 import { deployTokens, sendAndWait, waitForIndexed, type Tokens } from '../../helpers/chain-fixtures';
 import { createApp, type App } from '../../../src/main/app';
 import { ChainCheckpointEntity } from '../../../src/db';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 let anvil: Anvil;
 let server: TestServer;
@@ -30,7 +31,7 @@ afterAll(async () => {
 it('makes a second ingester of the same chain wait for the lock, saying so', async () => {
   second = await createApp(server.app.config, captured, { serve: false, index: true, pollMs: 100 });
   await second.start();
-  for (let i = 0; i < 50 && !lines.some((l) => l.includes('waiting for its lock')); i++) await new Promise((r) => setTimeout(r, 100));
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && !lines.some((l) => l.includes('waiting for its lock')); ) await new Promise((r) => setTimeout(r, 100));
   expect(lines.some((l) => l.includes('another ingester holds this chain; waiting for its lock'))).toBe(true);
   expect(lines.some((l) => l.includes('ingestion started'))).toBe(false);
   await second.stop();

@@ -14,6 +14,7 @@ import {
 import { ChainTransactionEntity, ContractEntity, TransferEntity } from '../../../src/db';
 import { applyBatch } from '../../../src/ingestion/apply-batch';
 import { fetchRange } from '../../../src/ingestion/fetch-range';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 let anvil: Anvil;
 let server: TestServer;
@@ -108,7 +109,7 @@ it('rolls back an orphaned branch and follows the new one', async () => {
   await sendAndWait(tokens.erc20.transfer(D, 1n));
   await waitForIndexed(server.app, anvil);
   // The head may have been read before the new branch overtook: wait for the rollback to be visible.
-  for (let i = 0; i < 100; i++) {
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS; ) {
     if ((await indexedBalance(server.app, anvil.chainId, await tokens.erc20.getAddress(), C, '')) === 400n) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -145,7 +146,7 @@ it('detects a reorg that keeps the chain height (same number of blocks replaced)
   await waitForIndexed(server.app, anvil);
   await anvil.rpc('evm_revert', [snapshot]);
   await sendAndWait(tokens.erc20.transfer(C, 12n)); // same height, another block
-  for (let i = 0; i < 100; i++) {
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS; ) {
     const c = await indexedBalance(server.app, anvil.chainId, await tokens.erc20.getAddress(), C, '');
     if (c === (await chainBalance(tokens, 'erc20', C, '0'))) break;
     await new Promise((r) => setTimeout(r, 100));

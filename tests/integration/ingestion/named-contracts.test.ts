@@ -94,7 +94,7 @@ it('backfills a contract added to the running indexer while the head is followed
       if (followedDuringBackfill) return;
       await mineBlocks(anvil, workload.blocks(1, 6));
       // Under load the head may be followed only a moment later: watch for it while the backfill lasts.
-      for (let i = 0; i < 50 && (await watched(erc721)).state !== 'live'; i++) {
+      for (const started = Date.now(); Date.now() - started < PATIENCE_MS && (await watched(erc721)).state !== 'live'; ) {
         const cp = await indexed();
         // Pending (its start block being searched) is part of catching up too: the chain must not wait for either.
         if (cp > before && ['pending', 'backfilling'].includes((await watched(erc721)).state)) {

@@ -100,7 +100,7 @@ const ingestOldBranch = async (txs: TxRequest[]) => {
 const unseen = async (change: () => Promise<unknown>) => {
   node.pause(['eth_blockNumber']);
   try {
-    for (let i = 0; i < 200 && !node.held().includes('eth_blockNumber'); i++) await new Promise((r) => setTimeout(r, 25));
+    for (const started = Date.now(); Date.now() - started < PATIENCE_MS && !node.held().includes('eth_blockNumber'); ) await new Promise((r) => setTimeout(r, 25));
     expect(node.held()).toContain('eth_blockNumber');
     await change();
   } finally {
@@ -109,7 +109,7 @@ const unseen = async (change: () => Promise<unknown>) => {
 };
 
 const waitForReceipt = async (pred: (r: (typeof receipts)[number]) => boolean, what: string) => {
-  for (let i = 0; i < 200; i++) {
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS; ) {
     if (receipts.some(pred)) return;
     await new Promise((r) => setTimeout(r, 50));
   }

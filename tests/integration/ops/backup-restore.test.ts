@@ -18,6 +18,7 @@ import { seededRandom, withSeed } from '../../helpers/random';
 import { createWorkload, type Workload } from '../../helpers/workload';
 import { loadConfig } from '../../../src/config';
 import { ChainCheckpointEntity, createDataSource, type Db } from '../../../src/db';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 const run = promisify(execFile);
 const BIN = path.join(__dirname, '..', '..', '..', 'bin', 'strata.js');
@@ -123,7 +124,7 @@ const backupMariadb = async () => {
   cleanups.push(async () => {
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
     process.kill(pid, 'SIGTERM');
-    for (let i = 0; i < 100 && fs.existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
+    for (const started = Date.now(); Date.now() - started < PATIENCE_MS && fs.existsSync(pidFile); ) await new Promise((r) => setTimeout(r, 100));
   });
   for (let i = 0; ; i++) {
     try {

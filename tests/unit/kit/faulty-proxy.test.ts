@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFaultyProxy, type FaultyProxy } from '../../helpers/faulty-proxy';
 import { seededRandom } from '../../helpers/random';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 let node: http.Server;
 let nodeUrl: string;
@@ -78,7 +79,7 @@ it('holds the paused methods until resume, letting the others through', async ()
   p.pause(['eth_blockNumber']);
   const held = call(p.url, 'eth_blockNumber');
   expect((await call(p.url, 'eth_chainId')).status).toBe(200);
-  for (let i = 0; i < 100 && !p.held().length; i++) await new Promise((r) => setTimeout(r, 5));
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && !p.held().length; ) await new Promise((r) => setTimeout(r, 5));
   expect(p.held()).toEqual(['eth_blockNumber']);
   p.resume();
   expect((await held).status).toBe(200);

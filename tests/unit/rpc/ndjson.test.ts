@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { streamNdjson, type NdjsonResult } from '../../../src/rpc/ndjson';
 import { internalError } from '../../../src/rpc/errors';
+import { PATIENCE_MS } from '../../helpers/patience';
 
 type Source = () => AsyncIterable<Record<string, unknown>>;
 
@@ -70,7 +71,7 @@ it('releases the source when the client goes away', async () => {
   const reader = res.body!.getReader();
   await reader.read();
   controller.abort();
-  for (let i = 0; i < 50 && !released; i++) await sleep(20);
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && !released; ) await sleep(20);
   expect(released).toBe(true);
   await s.close();
   expect(s.results).toEqual(['client-closed']);
@@ -89,7 +90,7 @@ it('drops a client that stops reading once its buffer passes the bound', async (
   const socket = net.connect(Number(new URL(s.url).port), '127.0.0.1');
   socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
   socket.pause();
-  for (let i = 0; i < 100 && s.results.length === 0; i++) await sleep(50);
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && s.results.length === 0; ) await sleep(50);
   socket.destroy();
   expect(s.results).toEqual(['slow-client']);
   await s.close();
