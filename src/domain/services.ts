@@ -92,8 +92,9 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract, ba
   });
   const bearerTokens = createBearerTokensService({ db, auth, defaultDays: config.bearerTokenDays });
   const chains = createChainsService({ chains: config.chains });
-  // A revoked, rotated or changed key is forgotten by every server and ends its open streams (auth/key-notices.ts).
-  const keyNotices = createKeyNotices({ db, pubsub, forget: (hash) => auth.forgetAccessKey(hash) });
+  // A revoked, rotated or changed key is forgotten by every server and ends its open streams; so does a stream's bearer
+  // token once it expires or is revoked (auth/key-notices.ts).
+  const keyNotices = createKeyNotices({ db, pubsub, forget: (hash) => auth.forgetAccessKey(hash), verify: (creds) => auth.verify(creds) });
   const accessKeys = createAccessKeysService({ db, forget: (hash) => keyNotices.announce(hash) });
   const projects = createProjectsService({ db, auth, accessKeys, adminToken: config.adminToken });
   // The collections delete their tokens' files through the assets service, which checks ownership through them.

@@ -75,7 +75,7 @@ export const attachGraphQLWs = ({
 }: {
   server: Server;
   executor: GraphQLExecutor;
-  /** Checks whether a caller may introspect when anonymous introspection is off. */
+  /** Checks whether a caller may introspect when anonymous introspection is off, and each operation's credentials. */
   auth: AuthService;
   limits?: GraphQLWsLimits;
   clientAddressOf?: ClientAddressOf;
@@ -144,8 +144,14 @@ export const attachGraphQLWs = ({
         const parsed = executor.parse(payload.query, introspectionRules(introspect));
         if ('errors' in parsed) return [...parsed.errors];
         // Each subscription that starts is a request, admitted and charged to its access key (a refusal fails it, not the connection).
+        // Then every credential it presents must hold now, whatever the operation needs: a connection lives for hours on
+        // the credentials of its connection_init, and a token that expired or a key revoked (or no longer allowing the
+        // connection's origin) since refuses every later operation with its error, as its subscriptions end with it
+        // (auth/key-notices.ts). Over HTTP a credential an operation does not use is left to its resolvers; here it
+        // would keep a connection working after its credentials stopped.
         try {
           await executor.admit(credentials);
+          await auth.verify(credentials);
         } catch (err) {
           const domain = domainErrorOf(err);
           if (!domain) throw err;

@@ -63,8 +63,11 @@ const createHttp = (serve: AppOptions['serve'], deps: Omit<HttpDeps, 'schema'>):
   return createHttpServer({ ...deps, schema });
 };
 
-/** In-process events, or Redis channels named after this database's deployment and signed with the events secret. */
-const createEventBus = async (config: Config, db: Db, logger: Logger, metricsRegistry: client.Registry): Promise<PubSub> => {
+/**
+ * In-process events, or Redis channels named after this database's deployment and signed with the events secret. The
+ * CLI's one-shot commands use it too, so that what they change (`strata key revoke`) is announced to the servers.
+ */
+export const createEventBus = async (config: Config, db: Db, logger: Logger, metricsRegistry: client.Registry, { publishOnly = false } = {}): Promise<PubSub> => {
   const onError = (err: unknown) => logger.warn({ err }, 'pub/sub error');
   if (!config.redisUrl) return createPubSub({ redis: null, onError });
   const rejected = new client.Counter({
@@ -74,7 +77,7 @@ const createEventBus = async (config: Config, db: Db, logger: Logger, metricsReg
   });
   const namespace = config.events.namespace ?? (await readDeploymentId(db));
   return createPubSub({
-    redis: { url: config.redisUrl, namespace, secret: config.events.secret },
+    redis: { url: config.redisUrl, namespace, secret: config.events.secret, publishOnly },
     onError,
     onRejected: (channel) => {
       rejected.inc();

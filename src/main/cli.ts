@@ -5,9 +5,9 @@ import { createLogger } from '../config/logger';
 import { createChainRegistry } from '../chain/registry';
 import { createServices } from '../domain/services';
 import { contractPrunerOf } from '../ingestion';
-import { createPubSub } from '../pubsub';
+import client from 'prom-client';
 import { isDomainError } from '../domain/errors';
-import { createApp, openDatabase } from './app';
+import { createApp, createEventBus, openDatabase } from './app';
 import { registerBackupCommand } from './commands/backup';
 import { registerChainCommands } from './commands/chain';
 import { registerDevCommand } from './commands/dev';
@@ -31,13 +31,17 @@ const configOrExit = (): Config => {
 };
 
 
-/** Runs a one-shot command against the database, printing one JSON line. */
+/**
+ * Runs a one-shot command against the database, printing one JSON line. Its event bus is the servers' (Redis when
+ * REDIS_URL is set): a key revoked, rotated or changed here is announced to every server at once. Without Redis the
+ * servers find the change by reading again within a second (domain/auth/key-notices.ts).
+ */
 const withServices = async (fn: (s: ReturnType<typeof createServices>) => Promise<unknown>) => {
   const config = configOrExit();
   const logger = createLogger({ logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel, logFormat: config.logFormat });
   const db = await openDatabaseOrExit(config, logger);
   const registry = createChainRegistry({ chains: config.chains });
-  const pubsub = createPubSub({ redis: null });
+  const pubsub = await createEventBus(config, db, logger, new client.Registry(), { publishOnly: true });
   try {
     process.stdout.write(`${JSON.stringify(await fn(createServices({ config, db, registry, pubsub, pruneContract: contractPrunerOf(db) })))}\n`);
   } catch (err) {
@@ -45,6 +49,7 @@ const withServices = async (fn: (s: ReturnType<typeof createServices>) => Promis
     process.stderr.write(`${err.message}\n`);
     process.exitCode = 1;
   } finally {
+    await pubsub.close();
     await registry.close();
     await db.destroy();
   }

@@ -19,7 +19,16 @@ export type PubSub = {
  * Channels are `strata:<namespace>:events:<topic>`. The namespace keeps deployments that share one Redis apart (each
  * hears only its own database's events); the secret authenticates each message (signed-message.ts).
  */
-export type RedisEvents = { url: string; namespace: string; secret: string };
+export type RedisEvents = {
+  url: string;
+  namespace: string;
+  secret: string;
+  /**
+   * Publishes only (a CLI command announcing a change): no subscriber connection, whose commands wait through a Redis
+   * outage and would keep the command from ending. Its subscribers hear nothing from Redis.
+   */
+  publishOnly?: boolean;
+};
 
 export const channelPrefix = (namespace: string) => `strata:${namespace}:events:`;
 
@@ -84,8 +93,27 @@ export const createPubSub = ({ redis, onError, onRejected }: PubSubOptions): Pub
   // Redis needs one connection to publish and one in subscriber mode.
   const prefix = channelPrefix(redis.namespace);
   const pub = createRedisClient(redis.url, 'publish');
-  const sub = createRedisClient(redis.url, 'subscribe');
   pub.on('error', (err) => onError?.(err));
+  const publish = async (topic: string, events: unknown[]) => {
+    if (!events.length) return;
+    const channel = `${prefix}${topic}`;
+    await pub.publish(channel, signMessage(redis.secret, channel, JSON.stringify(events)));
+  };
+  if (redis.publishOnly) {
+    return {
+      publish,
+      subscribe(topic, onEvent) {
+        local.on(topic, onEvent);
+        return () => local.off(topic, onEvent);
+      },
+      async ready() {},
+      async close() {
+        local.removeAllListeners();
+        pub.disconnect();
+      },
+    };
+  }
+  const sub = createRedisClient(redis.url, 'subscribe');
   sub.on('error', (err) => onError?.(err));
   // Namespaces are plain words (config), so they hold no glob characters of their own.
   const subscribed = sub.psubscribe(`${prefix}*`);
@@ -99,11 +127,7 @@ export const createPubSub = ({ redis, onError, onRejected }: PubSubOptions): Pub
     }
   });
   return {
-    async publish(topic, events) {
-      if (!events.length) return;
-      const channel = `${prefix}${topic}`;
-      await pub.publish(channel, signMessage(redis.secret, channel, JSON.stringify(events)));
-    },
+    publish,
     subscribe(topic, onEvent) {
       local.on(topic, onEvent);
       return () => local.off(topic, onEvent);

@@ -50,11 +50,21 @@ export type AuthService = {
 };
 
 /**
- * Known access keys, kept briefly: a key is checked on every request. A key revoked or changed here is forgotten at
- * once; other processes (replicas) read it again within this long.
+ * Known access keys, kept briefly: a key is checked on every request. A key revoked or changed through the services is
+ * forgotten at once wherever the notice reaches (key-notices.ts: this process, and every replica over Redis); a process
+ * the notice cannot reach (a `strata key revoke` run without REDIS_URL writes the database only) reads it again within
+ * this long. A second costs one primary-key read per key in use per second, and needs no revocation table to poll.
  */
-const KEY_CACHE_TTL_MS = 5_000;
+const KEY_CACHE_TTL_MS = 1_000;
 const KEY_CACHE_MAX = 10_000;
+/**
+ * How long a bearer token verified for one credentials object (a request, or a graphql-ws connection) is taken as still
+ * not revoked before it is read again. A revocation writes the database only (the console, or any process), so this is
+ * how soon a long-lived connection hears of it; expiry needs no read and is checked every time.
+ */
+export const BEARER_RECHECK_MS = 1_000;
+
+const sessionExpired = () => new DomainError('SessionExpired', 'bearer token has expired');
 
 const DEFAULT_THROTTLE: ThrottleSettings = { limit: 20, windowSeconds: 60, redisUrl: null };
 
@@ -101,8 +111,10 @@ export const createAuthService = ({
       throw answer;
     }
   };
-  // A bearer token verified for these credentials: admission and the resolvers after it read the project once.
-  const bearers = new WeakMap<Credentials, Caller>();
+  // A bearer token verified for these credentials: admission and the resolvers after it read the project once. A
+  // graphql-ws connection keeps one credentials object for hours, so the entry is not trusted for ever: past the token's
+  // expiry it answers SessionExpired, and after BEARER_RECHECK_MS the token is checked again (revoked since?).
+  const bearers = new WeakMap<Credentials, { caller: Caller; expiresAt: number | null; checkedAt: number }>();
 
   /** A browser request (it carries Origin) from an origin the key does not list is refused; other callers are not. */
   const checkOrigin = (creds: Credentials, origins: string[]) => {
@@ -124,15 +136,19 @@ export const createAuthService = ({
       const token = bearerTokenOf(creds);
       if (!token) throw unauthorized('missing bearer token: send Authorization: Bearer <token>');
       const verified = bearers.get(creds);
-      if (verified) return verified;
+      const now = Date.now();
+      if (verified && (verified.expiresAt === null || now < verified.expiresAt) && now - verified.checkedAt < BEARER_RECHECK_MS) return verified.caller;
+      bearers.delete(creds);
+      let expiresAt: number | null = null;
       const caller = await counted(creds, async () => {
         let claims: jwt.JwtPayload | string;
         try {
           claims = jwt.verify(token, jwtSecret, { algorithms: ['HS256'] });
         } catch (err) {
-          if (err instanceof jwt.TokenExpiredError) throw new DomainError('SessionExpired', 'bearer token has expired');
+          if (err instanceof jwt.TokenExpiredError) throw sessionExpired();
           throw unauthorized('invalid bearer token');
         }
+        expiresAt = typeof claims === 'object' && typeof claims.exp === 'number' ? claims.exp * 1000 : null;
         const projectId = typeof claims === 'object' ? Number(claims.project) : NaN;
         if (!Number.isSafeInteger(projectId) || projectId < 1) throw unauthorized('bearer token carries no project');
         // Revoked from the console (bearer-tokens.ts): one primary-key read; management calls are few.
@@ -143,7 +159,7 @@ export const createAuthService = ({
         await requireProject(projectId);
         return { projectId };
       });
-      bearers.set(creds, caller);
+      bearers.set(creds, { caller, expiresAt, checkedAt: now });
       return caller;
     },
 
