@@ -99,7 +99,7 @@ builder.mutationFields((t) => ({
   revokeAccessKey: t.boolean({
     nullable: true,
     description:
-      'Stops a key working (here at once, on other replicas within 5 s). The last key cannot go (AT_LEAST_ONE_KEY); a revoked default passes to the oldest key left.',
+      'Stops a key working (here at once, on other replicas within about 1 s). The last key cannot go (AT_LEAST_ONE_KEY); a revoked default passes to the oldest key left.',
     args: { projectId: t.arg.int(PROJECT_ARG), id: t.arg.int(KEY_ID_ARG) },
     resolve: async (_, args, ctx) => {
       await ctx.services.accessKeys.revoke(await callerProject(ctx.services.auth, ctx.credentials, args.projectId), args.id);

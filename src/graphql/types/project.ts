@@ -35,7 +35,7 @@ builder.mutationFields((t) => ({
   deleteProject: t.boolean({
     nullable: true,
     description:
-      'Deletes a project with its access keys, their usage and its bearer tokens (the operator, or the project’s own bearer token); REQUEST_CONFLICT while it has collections or webhook listeners (delete those first). Its keys stop working within 5 s (servers remember a checked key that long), its bearer tokens at once.',
+      'Deletes a project with its access keys, their usage and its bearer tokens (the operator, or the project’s own bearer token); REQUEST_CONFLICT while it has collections or webhook listeners (delete those first). Its keys stop working within about 1 s (servers remember a checked key that long), its bearer tokens at once.',
     args: { projectId: t.arg.int({ required: true, description: 'The project.' }) },
     resolve: async (_, args, ctx) => {
       await ctx.services.projects.remove(ctx.credentials, args.projectId);

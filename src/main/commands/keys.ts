@@ -66,7 +66,7 @@ export const registerKeyCommands = (program: Command, withServices: WithServices
 
   key
     .command('revoke')
-    .description('stop a key working (on every replica within 5 s); a project keeps at least one key')
+    .description('stop a key working (on every replica within about 1 s); a project keeps at least one key')
     .requiredOption('--project <id>', 'project id', positiveInt)
     .requiredOption('--id <id>', 'key id', positiveInt)
     .action((o: { project: number; id: number }) =>
