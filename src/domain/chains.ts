@@ -1,6 +1,7 @@
 // Which chains a request may name: `chainId` is a configured chain id or its configured name.
 import type { ChainConfig } from '../config';
 import { DomainError, invalidArgument } from './errors';
+import { quoteValue } from './validate';
 
 export type ChainsService = {
   all(): readonly ChainConfig[];
@@ -26,7 +27,7 @@ export const createChainsService = ({ chains }: { chains: readonly ChainConfig[]
     if (typeof chainId !== 'string' && typeof chainId !== 'number') throw invalidArgument(field, 'must be a chain id or name');
     const text = String(chainId).trim().toLowerCase();
     const found = /^\d+$/.test(text) ? chains.find((c) => c.chainId === Number(text)) : chains.find((c) => c.name === text);
-    if (!found) throw new DomainError('ChainNotFound', `${field}: chain ${JSON.stringify(chainId)} is not configured`, field);
+    if (!found) throw new DomainError('ChainNotFound', `${field}: chain ${quoteValue(chainId)} is not configured`, field);
     return found;
   },
 });

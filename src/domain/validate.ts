@@ -6,6 +6,26 @@ export type Maybe<T> = T | null | undefined;
 
 const UINT256_MAX = (1n << 256n) - 1n;
 
+/** The most of a bad value an error quotes: enough to recognise it, never a caller's megabyte echoed back. */
+export const QUOTE_MAX = 64;
+
+/**
+ * A value as an error message quotes it (JSON), cut to its first QUOTE_MAX characters and followed by its full length
+ * when longer. Every message that names a caller's value goes through here, so none repeats a huge argument.
+ */
+export const quoteValue = (v: unknown): string => {
+  let s: string;
+  try {
+    s = JSON.stringify(v) ?? String(v);
+  } catch {
+    s = String(v);
+  }
+  return clipText(s);
+};
+
+/** `s` cut to its first `max` characters, followed by its full length when longer. */
+export const clipText = (s: string, max = QUOTE_MAX): string => (s.length <= max ? s : `${s.slice(0, max)}… (${s.length} characters)`);
+
 export const requireId = (field: string, v: unknown): number => {
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647) {

@@ -2,9 +2,14 @@
 // variables that do not coerce, and the document limits (limits.ts), whose errors graphql-js and GraphQL Armor
 // create without one.
 import { GraphQLError } from 'graphql';
+import { clipText, QUOTE_MAX } from '../domain/validate';
 
 /** A request's variables that do not fit their declared types: the caller's mistake, answered and logged as such. */
 export const BAD_USER_INPUT = 'BAD_USER_INPUT';
+
+/** A POST /graphql body over MAX_BODY_BYTES (answered 413 before it is read), and one without Content-Length (411). */
+export const BODY_TOO_LARGE = 'BODY_TOO_LARGE';
+export const LENGTH_REQUIRED = 'LENGTH_REQUIRED';
 
 /** GraphQL Armor's refusal messages, by the code each is answered with. */
 const LIMIT_CODES: Array<[RegExp, string]> = [
@@ -17,8 +22,15 @@ const LIMIT_CODES: Array<[RegExp, string]> = [
 /** The code of a document-limit refusal, or null. */
 export const limitCodeOf = (message: string): string | null => LIMIT_CODES.find(([re]) => re.test(message))?.[1] ?? null;
 
-/** graphql-js's wording for variables that do not coerce (execute's getVariableValues). */
-const isVariableError = (e: GraphQLError) => !e.path && /^Variable "\$[^"]+" (got invalid value|of required type|of non-null type)/.test(e.message);
+/**
+ * graphql-js's wording for variables that do not coerce (execute's getVariableValues), including the error it gives
+ * instead of the 51st such problem.
+ */
+const isVariableError = (e: GraphQLError) =>
+  !e.path && (/^Variable "\$[^"]+" (got invalid value|of required type|of non-null type)/.test(e.message) || e.message.startsWith('Too many errors processing variables'));
+
+/** A quoted string longer than the shared quote allows (domain/validate.ts): graphql-js quotes a variable's whole value. */
+const LONG_QUOTED = new RegExp(`"(?:[^"\\\\]|\\\\.){${QUOTE_MAX},}"`, 'g');
 
 /**
  * A variable error as a client error: its code, and no `originalError` (the scalar's own GraphQLError, whose stack
@@ -26,7 +38,7 @@ const isVariableError = (e: GraphQLError) => !e.path && /^Variable "\$[^"]+" (go
  */
 export const asClientError = (e: GraphQLError): GraphQLError =>
   isVariableError(e) && e.extensions?.code === undefined
-    ? new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { ...e.extensions, code: BAD_USER_INPUT } })
+    ? new GraphQLError(e.message.replace(LONG_QUOTED, (q) => clipText(q)), { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { ...e.extensions, code: BAD_USER_INPUT } })
     : e;
 
 /**

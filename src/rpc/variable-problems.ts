@@ -16,10 +16,26 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
+// graphql-js's own rendering of a value in its messages: found there and replaced by the shared, capped quote.
+import { inspect } from 'graphql/jsutils/inspect';
+import { clipText, quoteValue } from '../domain/validate';
 
 export type VariableProblem = { field: string; problem: string };
 
 const REQUIRED = 'is required';
+
+/**
+ * A type's error message with the value it quotes cut to a short prefix (domain/validate.ts quoteValue): graphql-js
+ * quotes the whole value, so a megabyte argument would come back in the error.
+ */
+const problemText = (message: string, invalid: unknown): string => {
+  const text = message.replace(/^\s+|\.$/g, '');
+  const shown = inspect(invalid);
+  const at = shown.length > 0 ? text.indexOf(shown) : -1;
+  if (at >= 0) return text.slice(0, at) + quoteValue(invalid) + text.slice(at + shown.length);
+  // A custom scalar's wording that quotes the value some other way: the message itself is capped.
+  return clipText(text, 200);
+};
 
 /** The request field of a path inside a variable: `page.after`, `filter.accounts[2]`. */
 const fieldOf = (name: string, path: ReadonlyArray<string | number>) =>
@@ -64,7 +80,7 @@ export const variableProblemOf = (schema: GraphQLSchema, document: DocumentNode,
     if (invalid == null) return { field: fieldOf(name, path), problem: REQUIRED };
     const missing = missingRequiredField(typeAt(type, path), invalid);
     if (missing) return { field: fieldOf(name, [...path, missing]), problem: REQUIRED };
-    return { field: fieldOf(name, path), problem: error.message.replace(/^\s+|\.$/g, '') };
+    return { field: fieldOf(name, path), problem: problemText(error.message, invalid) };
   }
   return null;
 };
