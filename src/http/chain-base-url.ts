@@ -8,7 +8,6 @@ import type { ChainsService } from '../domain/chains';
 import { DomainError, isDomainError } from '../domain/errors';
 import { badRoute, domainToWebrpc, type ServiceName, type WebrpcError } from '../rpc/errors';
 import { WEBRPC_HEADER } from '../rpc/handler';
-import { settleBody } from './body';
 
 /** The services whose every request concerns one chain. */
 const PER_CHAIN: ReadonlySet<string> = new Set<ServiceName>(['Indexer', 'Metadata']);
@@ -30,9 +29,7 @@ export const chainScopeOf = (path: string): ChainScope | null => {
   return { chain, path: m[2], service: m[3] };
 };
 
-const sendError = async (res: ServerResponse, err: WebrpcError) => {
-  // Answered after the unread body is drained, so the client reads this error rather than a reset (http/body.ts).
-  await settleBody(res.req, res);
+const sendError = (res: ServerResponse, err: WebrpcError) => {
   const json = JSON.stringify(err);
   res.writeHead(err.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json), Webrpc: WEBRPC_HEADER });
   res.end(json);
@@ -51,7 +48,7 @@ export const createChainBaseUrl = ({
   admit = async () => undefined,
 }: {
   chains: ChainsService;
-  rpc: (req: IncomingMessage, res: ServerResponse, body: () => Promise<Buffer>, settle?: () => Promise<void>) => Promise<void>;
+  rpc: (req: IncomingMessage, res: ServerResponse, body: () => Promise<Buffer>) => Promise<void>;
   /** The request's admission (http/admit.ts), taken once: here before the body is read, found taken by the RPC handler. */
   admit?: (req: IncomingMessage) => Promise<unknown>;
 }) => {
@@ -78,7 +75,7 @@ export const createChainBaseUrl = ({
     req.url = scope.path + query;
     // Admitted before the body is read, as on the plain RPC path: a refusal is answered by the RPC handler (in its
     // service's webrpc form), which finds the admission taken and reads nothing.
-    if (!(await admit(req).then(() => true, () => false))) return rpc(req, res, readBody, () => settleBody(req, res));
+    if (!(await admit(req).then(() => true, () => false))) return rpc(req, res, readBody);
     // Read first: a body naming another chain is answered before the RPC handler runs.
     const raw = await readBody();
     let body: unknown;

@@ -7,10 +7,9 @@ import type { Logger } from '../config/logger';
 import type { Db } from '../db';
 import type { Services } from '../domain/services';
 import { createExecutor } from '../graphql/execute';
-import { BODY_TOO_LARGE, LENGTH_REQUIRED } from '../graphql/error-codes';
 import { createRpcHandler } from '../rpc/handler';
 import { badRequest } from '../rpc/errors';
-import { BodyTooLargeError, readBody, settleBody } from './body';
+import { BodyTooLargeError, readBody } from './body';
 import { admitOrRefuse, createRequestAdmission } from './admit';
 import { createClientAddressOf } from './client-address';
 import { createCors } from './cors';
@@ -75,7 +74,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
     if (req.method === 'OPTIONS') return cors.answerPreflight(req, res);
     cors.apply(req, res);
     if (path.startsWith('/rpc/')) {
-      return rpc(req, res, () => readBody(req, config.maxBodyBytes), () => settleBody(req, res));
+      return rpc(req, res, () => readBody(req, config.maxBodyBytes));
     }
     const scope = chainScopeOf(path);
     if (scope) return chainBaseUrl(req, res, scope, () => readBody(req, config.maxBodyBytes));
@@ -90,17 +89,12 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
       // reads bodies directly instead of through its per-request limiting stream.
       const length = req.headers['content-length'];
       if (req.method === 'POST' && length === undefined) {
-        await settleBody(req, res);
-        return json(res, 411, { errors: [{ message: 'Content-Length is required: chunked request bodies are not accepted on /graphql', extensions: { code: LENGTH_REQUIRED } }] });
+        return json(res, 411, { errors: [{ message: 'Content-Length is required: chunked request bodies are not accepted on /graphql' }] });
       }
       // A multipart request carries an upload (uploadCollectionAsset): up to ASSET_MAX_BYTES, plus room for the operation.
       const multipart = (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
       const limit = multipart ? config.assets.maxBytes + 65_536 : config.maxBodyBytes;
-      if (Number(length ?? 0) > limit) {
-        // Drained first (within DRAIN_MAX_BYTES), so the client reads the 413 instead of a reset mid-upload.
-        await settleBody(req, res);
-        return json(res, 413, { errors: [{ message: 'request body too large', extensions: { code: BODY_TOO_LARGE } }] });
-      }
+      if (Number(length ?? 0) > limit) return json(res, 413, { errors: [{ message: 'request body too large' }] });
       // Admitted before the body is read; an upload (multipart) needs a valid bearer token, or is refused unread.
       if (req.method === 'POST' && !(await graphqlPost.admitBeforeBody(req, res, multipart ? { bearer: true } : undefined))) return;
       if (graphqlPost.canServe(req)) return graphqlPost.handle(req, res, await readBody(req, config.maxBodyBytes));

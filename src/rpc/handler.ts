@@ -22,11 +22,7 @@ export const WEBRPC_HEADER = 'webrpc@v0.31.2;strata@v0.1.0';
 /** Open Subscribe* streams per process; more are refused rather than exhausting sockets and memory. */
 export const MAX_STREAMS = 5_000;
 
-/**
- * `body` reads the request's body (within the server's cap); `settle` drains what is left of it unread before an answer
- * that did not need it (http/body.ts).
- */
-export type RpcHandler = ((req: IncomingMessage, res: ServerResponse, body: () => Promise<Buffer>, settle?: () => Promise<void>) => Promise<void>) & {
+export type RpcHandler = ((req: IncomingMessage, res: ServerResponse, body: () => Promise<Buffer>) => Promise<void>) & {
   /** The paths the table serves (`/rpc/<Service>/<Operation>`). */
   routes: ReadonlySet<string>;
 };
@@ -57,12 +53,7 @@ export const createRpcHandler = ({
     if (problems.length) throw new Error(`RPC document for ${route} does not fit the schema: ${problems[0].message}`);
   }
 
-  /** Per request being answered, how to drain its unread body. */
-  const settlers = new WeakMap<ServerResponse, () => Promise<void>>();
-  const send = async (res: ServerResponse, status: number, payload: unknown, extra: Record<string, string> = {}) => {
-    // An answer given before the body was read (a bad route, a refused key, a body over the cap) waits for the client to
-    // finish sending it: answering mid-upload reaches the client as a connection reset, not as this error.
-    await settlers.get(res)?.();
+  const send = (res: ServerResponse, status: number, payload: unknown, extra: Record<string, string> = {}) => {
     const json = JSON.stringify(payload);
     // With a length the reply goes out in one piece; writeHead without one makes Node send it chunked.
     res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json), Webrpc: WEBRPC_HEADER, ...extra });
@@ -121,8 +112,7 @@ export const createRpcHandler = ({
     }
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, readBody: () => Promise<Buffer>, settle?: () => Promise<void>) => {
-    if (settle) settlers.set(res, settle);
+  const handle = async (req: IncomingMessage, res: ServerResponse, readBody: () => Promise<Buffer>) => {
     const path = (req.url ?? '').split('?')[0];
     const entry = table.get(path);
     if (!entry) {
@@ -174,7 +164,7 @@ export const createRpcHandler = ({
       send(res, 200, entry.reply(result.data as Answered<unknown>, body), limitHeaders);
     } catch (err) {
       logger.error({ err, route: path }, 'rpc operation failed');
-      if (!res.headersSent) await fail(res, internalError());
+      if (!res.headersSent) fail(res, internalError());
     }
   };
   return Object.assign(handle, { routes: new Set(table.keys()) });
