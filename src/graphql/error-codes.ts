@@ -7,10 +7,6 @@ import { clipText, QUOTE_MAX } from '../domain/validate';
 /** A request's variables that do not fit their declared types: the caller's mistake, answered and logged as such. */
 export const BAD_USER_INPUT = 'BAD_USER_INPUT';
 
-/** A POST /graphql body over MAX_BODY_BYTES (answered 413 before it is read), and one without Content-Length (411). */
-export const BODY_TOO_LARGE = 'BODY_TOO_LARGE';
-export const LENGTH_REQUIRED = 'LENGTH_REQUIRED';
-
 /** GraphQL Armor's refusal messages, by the code each is answered with. */
 const LIMIT_CODES: Array<[RegExp, string]> = [
   [/^Syntax Error: Token limit of \d+ exceeded/, 'TOKEN_LIMIT_EXCEEDED'],

@@ -73,16 +73,19 @@ export const createPubSub = ({ redis, onError, onRejected }: PubSubOptions): Pub
   const deliver = (topic: string, events: unknown[]) =>
     (delivered = delivered.then(() => deliverNow(topic, events)).catch((err) => onError?.(err)));
 
+  // Subscribers always listen in-process; with Redis, what arrives on the channel is delivered to them locally.
+  const subscribe: PubSub['subscribe'] = (topic, onEvent) => {
+    local.on(topic, onEvent);
+    return () => local.off(topic, onEvent);
+  };
+
   if (!redis) {
     return {
       /** Resolves once every subscriber has the batch. */
       publish(topic, events) {
         return deliver(topic, events);
       },
-      subscribe(topic, onEvent) {
-        local.on(topic, onEvent);
-        return () => local.off(topic, onEvent);
-      },
+      subscribe,
       async ready() {},
       async close() {
         local.removeAllListeners();
@@ -102,10 +105,7 @@ export const createPubSub = ({ redis, onError, onRejected }: PubSubOptions): Pub
   if (redis.publishOnly) {
     return {
       publish,
-      subscribe(topic, onEvent) {
-        local.on(topic, onEvent);
-        return () => local.off(topic, onEvent);
-      },
+      subscribe,
       async ready() {},
       async close() {
         local.removeAllListeners();
@@ -128,10 +128,7 @@ export const createPubSub = ({ redis, onError, onRejected }: PubSubOptions): Pub
   });
   return {
     publish,
-    subscribe(topic, onEvent) {
-      local.on(topic, onEvent);
-      return () => local.off(topic, onEvent);
-    },
+    subscribe,
     async ready() {
       await subscribed;
     },

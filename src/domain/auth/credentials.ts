@@ -15,3 +15,7 @@ export const bearerTokenOf = (creds: Credentials): string | null => {
   const m = /^\s*bearer\s+(\S+)\s*$/i.exec(creds.authorization ?? '');
   return m ? m[1] : null;
 };
+
+/** When a bearer token's claims (verified or only decoded) say it expires, in ms; null for a token without `exp`. */
+export const expiryOfClaims = (claims: unknown): number | null =>
+  claims && typeof claims === 'object' && typeof (claims as { exp?: unknown }).exp === 'number' ? (claims as { exp: number }).exp * 1000 : null;

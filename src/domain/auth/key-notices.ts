@@ -16,7 +16,7 @@ import type { PubSub } from '../../pubsub';
 import jwt from 'jsonwebtoken';
 import { DomainError, isDomainError } from '../errors';
 import { originsOfRow } from './access-keys';
-import { bearerTokenOf, type Credentials } from './credentials';
+import { bearerTokenOf, expiryOfClaims, type Credentials } from './credentials';
 
 /** How often a server re-reads the credentials of its open streams, in case a notice was lost or could not reach it. */
 export const STREAM_KEY_SWEEP_MS = 1_000;
@@ -40,8 +40,7 @@ type Watcher = { creds: Credentials; end: (err: DomainError) => void };
 /** The expiry of a bearer token in ms (no signature check: the stream's admission checked it), null without one. */
 const expiryOf = (creds: Credentials): number | null => {
   const token = bearerTokenOf(creds);
-  const claims = token ? jwt.decode(token) : null;
-  return claims && typeof claims === 'object' && typeof claims.exp === 'number' ? claims.exp * 1000 : null;
+  return token ? expiryOfClaims(jwt.decode(token)) : null;
 };
 type KeyRow = { keyHash: string; originsJson: string | null };
 

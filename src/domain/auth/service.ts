@@ -6,7 +6,7 @@ import { AccessKeyEntity, BearerTokenEntity, ProjectEntity, accessKeyHash, readi
 import { DomainError, unauthorized } from '../errors';
 import { originsOfRow } from './access-keys';
 import { isAdmin } from './admin';
-import { bearerTokenOf, type Credentials } from './credentials';
+import { bearerTokenOf, expiryOfClaims, type Credentials } from './credentials';
 import { createCredentialThrottle, type ThrottleSettings } from './throttle';
 
 export type Caller = { projectId: number };
@@ -148,7 +148,7 @@ export const createAuthService = ({
           if (err instanceof jwt.TokenExpiredError) throw sessionExpired();
           throw unauthorized('invalid bearer token');
         }
-        expiresAt = typeof claims === 'object' && typeof claims.exp === 'number' ? claims.exp * 1000 : null;
+        expiresAt = expiryOfClaims(claims);
         const projectId = typeof claims === 'object' ? Number(claims.project) : NaN;
         if (!Number.isSafeInteger(projectId) || projectId < 1) throw unauthorized('bearer token carries no project');
         // Revoked from the console (bearer-tokens.ts): one primary-key read; management calls are few.
