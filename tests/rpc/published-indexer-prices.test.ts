@@ -1,6 +1,7 @@
 // Prices from an operator's feed (PRICE_FEED_URL), through the published @0xsequence/indexer 3.0.13 SequenceIndexer
 // and SequenceIndexerGateway, unchanged: the price methods, and priceUSD/balanceUSD of balances computed from
 // balanceOf / eth_getBalance read from anvil. The feed is a local HTTP server started here; it is read once per TTL.
+// A token id without an entry of its own takes its contract's entry, in the price methods as in balances.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { devWallet, startAnvil, type Anvil } from '../helpers/anvil';
@@ -19,6 +20,7 @@ let feed: http.Server;
 let feedReads = 0;
 let erc20: string;
 let erc1155: string;
+let erc721: string;
 let A: string;
 let indexer: InstanceType<V3['SequenceIndexer']>;
 
@@ -37,12 +39,16 @@ beforeAll(async () => {
   A = devWallet(anvil, 0).address.toLowerCase();
   erc20 = (await tokens.erc20.getAddress()).toLowerCase();
   erc1155 = (await tokens.erc1155.getAddress()).toLowerCase();
+  erc721 = (await tokens.erc721.getAddress()).toLowerCase();
   await sendAndWait(tokens.erc20.mint(A, 1234567891234567891234n));
   await sendAndWait(tokens.erc1155.mintBatch(A, [1n, 2n], [3n, 4n]));
+  await sendAndWait(tokens.erc721.mint(A, 5n));
   const prices = [
     { chainId: anvil.chainId, contractAddress: erc20, priceUSD: '2.5', updatedAt: '2026-11-01T00:00:00Z' },
     { chainId: anvil.chainId, contractAddress: ZERO, priceUSD: 3012.75 },
     { chainId: anvil.chainId, contractAddress: erc1155, tokenId: '1', priceUSD: '0.125' },
+    // The whole collection's price, which its other token ids fall back to.
+    { chainId: anvil.chainId, contractAddress: erc1155, priceUSD: '0.5', updatedAt: '2026-11-02T00:00:00Z' },
     { chainId: anvil.chainId, contractAddress: 'not an address', priceUSD: '1' },
   ];
   feed = http.createServer((_req, res) => {
@@ -78,17 +84,37 @@ describe('prices from a configured feed', () => {
     expect(await indexer.getTokenPrice({ q: { contractAddress: erc20.toUpperCase().replace('0X', '0x') } })).toEqual({
       price: { contractAddress: erc20, priceUSD: '2.5', updatedAt: '2026-11-01T00:00:00Z' },
     });
-    const r = await indexer.getTokenPrices({ q: [{ contractAddress: ZERO }, { contractAddress: erc1155, tokenID: '1' }, { contractAddress: erc1155, tokenID: '9' }] });
+    const r = await indexer.getTokenPrices({
+      q: [{ contractAddress: ZERO }, { contractAddress: erc1155, tokenID: '1' }, { contractAddress: erc721, tokenID: '5' }, { contractAddress: erc1155 }],
+    });
     expect(r.prices).toEqual([
       { contractAddress: ZERO, priceUSD: '3012.75' },
       { contractAddress: erc1155, tokenID: '1', priceUSD: '0.125' },
+      { contractAddress: erc1155, priceUSD: '0.5', updatedAt: '2026-11-02T00:00:00Z' },
     ]);
     const list = await indexer.listTokenPrices({ page: { pageSize: 2 } });
     expect(list.prices.length).toBe(2);
     expect(list.page.more).toBe(true);
     const rest = await indexer.listTokenPrices({ page: list.page });
-    expect([...list.prices, ...rest.prices].map((p) => p.contractAddress).sort()).toEqual([ZERO, erc20, erc1155].sort());
+    expect([...list.prices, ...rest.prices].map((p) => p.contractAddress).sort()).toEqual([ZERO, erc20, erc1155, erc1155].sort());
     expect(rest.page.more).toBe(false);
+  });
+
+  it('a token id the feed does not price takes its contract’s price: GetTokenPrice, GetTokenPrices and the gateway’s, as balances do', async () => {
+    // Token id 2 has no entry of its own; the answer names the token asked for, with the contract's price and time.
+    const fallback = { contractAddress: erc1155, tokenID: '2', priceUSD: '0.5', updatedAt: '2026-11-02T00:00:00Z' };
+    expect(await indexer.getTokenPrice({ q: { contractAddress: erc1155, tokenID: '2' } })).toEqual({ price: fallback });
+    const many = await indexer.getTokenPrices({ q: [{ contractAddress: erc1155, tokenID: '2' }, { contractAddress: erc1155, tokenID: '1' }, { contractAddress: erc721, tokenID: '5' }] });
+    expect(many.prices).toEqual([fallback, { contractAddress: erc1155, tokenID: '1', priceUSD: '0.125' }]);
+    const one = await gateway.getTokenPrice({ q: { chainID: anvil.chainId, queries: [{ contractAddress: erc1155, tokenID: '2' }] } });
+    expect(one.price).toEqual({ chainID: anvil.chainId, results: [fallback] });
+    const gw = await gateway.getTokenPrices({ q: [{ chainID: anvil.chainId, queries: [{ contractAddress: erc1155, tokenID: '1' }, { contractAddress: erc1155, tokenID: '2' }] }] });
+    expect(gw.prices).toEqual([{ chainID: anvil.chainId, results: [{ contractAddress: erc1155, tokenID: '1', priceUSD: '0.125' }, fallback] }]);
+
+    // The balance of that token id carries the same price.
+    const r = await indexer.getTokenBalances({ accountAddress: A, contractAddress: erc1155 });
+    const item2 = r.balances.find((b) => b.tokenID === '2')!;
+    expect(item2).toMatchObject({ priceUSD: many.prices[0].priceUSD, balanceUSD: usd(await chainBalance(tokens, 'erc1155', A, '2'), 0, '0.5') });
   });
 
   it('balances carry priceUSD and balanceUSD: balanceOf × price, scaled by the token’s decimals', async () => {
@@ -98,9 +124,14 @@ describe('prices from a configured feed', () => {
     expect(gold).toMatchObject({ balance: onChain.toString(), priceUSD: '2.5', balanceUSD: usd(onChain, 18, '2.5') });
     const item1 = r.balances.find((b) => b.contractAddress === erc1155 && b.tokenID === '1')!;
     expect(item1).toMatchObject({ priceUSD: '0.125', balanceUSD: usd(await chainBalance(tokens, 'erc1155', A, '1'), 0, '0.125') });
-    // The feed prices only token id 1 of the collection.
+    // Token id 2 has no entry of its own: it takes the collection's.
     const item2 = r.balances.find((b) => b.contractAddress === erc1155 && b.tokenID === '2')!;
-    expect(item2.priceUSD).toBeUndefined();
+    expect(item2).toMatchObject({ priceUSD: '0.5', balanceUSD: usd(await chainBalance(tokens, 'erc1155', A, '2'), 0, '0.5') });
+    // The feed prices nothing of the ERC-721 contract: neither field.
+    const ape = r.balances.find((b) => b.contractAddress === erc721 && b.tokenID === '5')!;
+    expect(ape).toBeDefined();
+    expect(ape.priceUSD).toBeUndefined();
+    expect(ape.balanceUSD).toBeUndefined();
 
     const native = await indexer.getNativeTokenBalance({ accountAddress: A });
     const wei = BigInt(await anvil.rpc<string>('eth_getBalance', [A, 'latest']));

@@ -11,6 +11,19 @@ export type PriceTable = { prices: Price[]; byKey: Map<string, Price>; readAt: D
 
 export const priceKey = (chainId: number, contract: string, tokenId: string | null) => `${chainId}:${contract.toLowerCase()}:${tokenId ?? ''}`;
 
+/**
+ * The price of one token in a table: its own entry, else, for a token id, its contract's entry (token ids fall back to
+ * the price of their whole contract; README: Prices). A fallback answer names the token id asked for. The price methods
+ * and the balance fields both look prices up here.
+ */
+export const priceIn = (table: Pick<PriceTable, 'byKey'>, chainId: number, contract: string, tokenId: string | null): Price | null => {
+  const own = table.byKey.get(priceKey(chainId, contract, tokenId));
+  if (own) return own;
+  if (tokenId === null) return null;
+  const whole = table.byKey.get(priceKey(chainId, contract, null));
+  return whole ? { ...whole, tokenId } : null;
+};
+
 export const NATIVE_COIN = '0x0000000000000000000000000000000000000000';
 
 const DECIMAL = /^\d{1,40}(\.\d{1,36})?$/;

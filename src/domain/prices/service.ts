@@ -8,7 +8,7 @@ import { DomainError, invalidArgument } from '../errors';
 import { offsetPage, offsetWindow, resolvePageRequest, type Page, type PageRequest } from '../paging';
 import { optionalTokenId } from '../indexer/requests';
 import { requireAddress } from '../validate';
-import { priceKey, type Price, type PriceFeed } from './feed';
+import { priceIn, type Price, type PriceFeed } from './feed';
 import { usdValue } from './value';
 
 type Maybe<T> = T | null | undefined;
@@ -21,7 +21,10 @@ export type PriceQuery = { contractAddress: string; tokenId?: Maybe<string> };
 export type PricesService = {
   /** Whether a feed is configured (the balance fields are filled only then). */
   configured: boolean;
-  /** The prices asked for on one chain, in the order asked; a token the feed does not price is left out. */
+  /**
+   * The prices asked for on one chain, in the order asked (a token id without its own price answers its contract's, as
+   * balances do: `priceIn`); a token the feed does not price is left out.
+   */
   prices(creds: Credentials, req: { chainId?: Maybe<string>; queries: PriceQuery[] }): Promise<Price[]>;
   /** `prices` for several chains (the gateway's GetTokenPrices): one feed read, so they succeed or fail together. */
   pricesOnChains(creds: Credentials, reqs: Array<{ chainId: string; queries: PriceQuery[] }>): Promise<Array<{ chainId: number; prices: Price[] }>>;
@@ -53,8 +56,7 @@ export const createPricesService = ({ auth, chains, feed }: { auth: AuthService;
   const priceOf = async (chainId: number, contract: string, tokenId: string | null): Promise<Price | null> => {
     if (!feed) return null;
     try {
-      const { byKey } = await feed.read();
-      return byKey.get(priceKey(chainId, contract, tokenId)) ?? (tokenId === null ? null : (byKey.get(priceKey(chainId, contract, null)) ?? null));
+      return priceIn(await feed.read(), chainId, contract, tokenId);
     } catch {
       // A balance is still worth showing without its value; the price methods report the feed's failure.
       return null;
@@ -67,9 +69,12 @@ export const createPricesService = ({ auth, chains, feed }: { auth: AuthService;
       await auth.requireAccessKey(creds);
       const chainId = chains.resolveOrOnly('chainId', req.chainId).chainId;
       if (req.queries.length > MAX_PRICE_QUERIES) throw invalidArgument('q', `must have at most ${MAX_PRICE_QUERIES} entries`);
-      const keys = req.queries.map((q, i) => priceKey(chainId, requireAddress(`q[${i}].contractAddress`, q.contractAddress), optionalTokenId(`q[${i}].tokenId`, q.tokenId)));
-      const { byKey } = await table();
-      return keys.map((k) => byKey.get(k)).filter((p): p is Price => p !== undefined);
+      const tokens = req.queries.map((q, i) => ({
+        contract: requireAddress(`q[${i}].contractAddress`, q.contractAddress),
+        tokenId: optionalTokenId(`q[${i}].tokenId`, q.tokenId),
+      }));
+      const prices = await table();
+      return tokens.map((t) => priceIn(prices, chainId, t.contract, t.tokenId)).filter((p): p is Price => p !== null);
     },
 
     async pricesOnChains(creds, reqs) {

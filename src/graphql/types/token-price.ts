@@ -10,7 +10,12 @@ export const TokenPriceRef = builder.objectRef<Price>('TokenPrice').implement({
   fields: (t) => ({
     chainId: t.exposeInt('chainId', { description: 'The chain’s id.' }),
     contractAddress: t.exposeString('contractAddress', { description: 'Lower-case hex; the zero address for the native coin.' }),
-    tokenId: t.field({ type: 'BigInt', nullable: true, description: 'A collectible’s token id; null for a price of the whole contract.', resolve: (p) => p.tokenId }),
+    tokenId: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'A collectible’s token id (also when it is priced by its contract’s entry); null for a price of the whole contract.',
+      resolve: (p) => p.tokenId,
+    }),
     priceUsd: t.exposeString('priceUsd', { description: 'USD per whole token (per 10^decimals of its smallest unit), decimal.' }),
     updatedAt: t.field({ type: 'Timestamp', nullable: true, description: 'When the feed says the price was set; null when it does not say.', resolve: (p) => p.updatedAt }),
   }),
@@ -46,7 +51,8 @@ builder.queryFields((t) => ({
   tokenPrices: t.field({
     nullable: true,
     type: [TokenPriceRef],
-    description: 'The prices of some tokens of one chain, in the order asked; a token the feed does not price is left out (X-Access-Key).',
+    description:
+      'The prices of some tokens of one chain, in the order asked; a token id without a price of its own answers its contract’s, as balances do, and a token the feed does not price is left out (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
       tokens: t.arg({ type: [TokenPriceQueryInput], required: true, description: 'At most 100.' }),
