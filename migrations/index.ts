@@ -25,6 +25,7 @@ import { Webhooks1795784001195 } from './1795784001195-webhooks';
 import { TokenTraitsAndOverrides1795771878158 } from './1795771878158-token-traits-and-overrides';
 import { TokenTraitValues1795774342478 } from './1795774342478-token-trait-values';
 import { CompactChainTables1795810000000 } from './1795810000000-compact-chain-tables';
+import { UnsignedPositions1795820000000 } from './1795820000000-unsigned-positions';
 
 export const migrations = [
   Foundation1763784000000,
@@ -53,4 +54,5 @@ export const migrations = [
   BearerTokens1795800000000,
   CheckpointEventsIndexed1795800000001,
   CompactChainTables1795810000000,
+  UnsignedPositions1795820000000,
 ];

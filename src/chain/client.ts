@@ -22,6 +22,7 @@ import {
   receiptSchema,
   transactionSchema,
 } from './rpc-schemas';
+import { uniqueLogs } from './unique-logs';
 import { createEndpointPool, type EndpointOptions, type EndpointStatus } from './endpoint-pool';
 import { redactUrl, silentLogger, type ChainLogger } from './transport';
 import { createHttpTransport } from './transport-http';
@@ -207,7 +208,7 @@ export const createChainClient = async (options: ChainClientOptions): Promise<Ch
           t === null ? null : Array.isArray(t) ? t.map((x) => hexString(x, 'topic')) : hexString(t, 'topic'),
         );
       }
-      return parseLogs('eth_getLogs', await request('eth_getLogs', [param]));
+      return uniqueLogs('eth_getLogs', parseLogs('eth_getLogs', await request('eth_getLogs', [param])));
     },
 
     eth_getBlockReceipts: async (block) => {

@@ -28,6 +28,7 @@ export {
   type ReadOptions,
 } from './contract-reads';
 export { bloomMayMatch } from './bloom';
+export { uniqueLogs } from './unique-logs';
 export { readTokenBalance, type BalanceStandard } from './balance-reads';
 export { decodeMetadataUpdateLog, isMetadataUpdateLog, METADATA_UPDATE_TOPICS, METADATA_TOPICS, type MetadataUpdate } from './decode-metadata-updates';
 export { findDeploymentBlock, NoContractError } from './deployment-block';

@@ -39,6 +39,15 @@ export const BlockNumber = (opts: Partial<EntitySchemaColumnOptions> = {}): Enti
   ...opts,
 });
 
+/**
+ * A chain position that is an unsigned quantity on the wire (log index, transaction index): BIGINT UNSIGNED on
+ * MySQL/MariaDB (migrations/1795820000000-unsigned-positions.ts), SQLite's 64-bit INTEGER; read back as numbers.
+ */
+export const Position = (opts: Partial<EntitySchemaColumnOptions> = {}): EntitySchemaColumnOptions => BlockNumber({ unsigned: true, ...opts });
+
+/** A small unsigned counter inside one event (the position of an item in an ERC-1155 batch). */
+export const SmallPosition = (opts: Partial<EntitySchemaColumnOptions> = {}): EntitySchemaColumnOptions => ({ type: 'integer', unsigned: true, ...opts });
+
 /** 32-byte hashes (block, transaction, bytecode), lower-case hex with 0x. */
 export const Hash = (opts: Partial<EntitySchemaColumnOptions> = {}): EntitySchemaColumnOptions => ({
   type: 'varchar',

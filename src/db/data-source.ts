@@ -5,6 +5,7 @@ import { ensurePrivateFile } from '../config/private-files';
 import { entities } from './entities';
 import { migrations } from '../../migrations';
 import { SqliteDatabase } from './sqlite-driver';
+import { strictMysql2 } from './mysql-driver';
 import { replicaReadsAllowed } from './replicas/scope';
 import { routeReplicaConnections } from './replicas/route';
 import { createHostRotation, failoverLogger, parseDbHosts } from './failover';
@@ -52,6 +53,8 @@ export const createDataSource = (config: Pick<Config, 'database'> & { readReplic
   const mysql = {
     ...common,
     type: 'mysql' as const,
+    // Every connection in strict SQL mode (mysql-driver.ts).
+    driver: strictMysql2,
     charset: 'utf8mb4',
     // Dates are stored and read as UTC whatever the server's zone.
     timezone: 'Z',

@@ -91,8 +91,9 @@ export const tryAcquireLease = async (db: Db, name: string, holder: string, ttlM
   await ensureTable(db);
   const now = nowMs(db);
   return withRunner(db, async (r) => {
-    const ignore = dialectOf(db) === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE';
-    await r.query(`${ignore} INTO ${LEASE_TABLE} (name, holder, token, expires_at) VALUES (?, '', 0, 0)`, [name]);
+    // The lease's row, once: a name already there is kept (and only that; INSERT IGNORE would hide any other refusal).
+    const keep = dialectOf(db) === 'mysql' ? 'ON DUPLICATE KEY UPDATE name = name' : 'ON CONFLICT DO NOTHING';
+    await r.query(`INSERT INTO ${LEASE_TABLE} (name, holder, token, expires_at) VALUES (?, '', 0, 0) ${keep}`, [name]);
     const took = await affected(
       r,
       `UPDATE ${LEASE_TABLE} SET holder = ?, token = token + 1, expires_at = ${now} + ? WHERE name = ? AND (expires_at < ${now} OR holder = ?)`,

@@ -22,7 +22,7 @@ import { createChainWriter, forgetUndoThrough } from './chain-writer';
 import { recordMarketEvents } from './market-events';
 import { queueEventRefreshes } from '../domain/metadata-jobs/event-refreshes';
 import type { Batch } from './types';
-import { chunks, insertIgnore } from './write-rows';
+import { chunks, insertNew } from './write-rows';
 import { recordBatch, type WebhookOutbox } from './webhook-outbox';
 
 export class CheckpointGapError extends Error {}
@@ -146,7 +146,7 @@ export const writeBatchRows = async (m: EntityManager, batch: Batch, newContract
 
     const writer = createChainWriter(m, batch.chainId, logFrom);
     // Contracts are facts about addresses, not about a branch: one first seen in an orphaned block stays known.
-    await insertIgnore(m, ContractEntity, newContracts);
+    await insertNew(m, ContractEntity, newContracts);
     await writer.appendByBlock(BlockEntity, batch.blocks, { block: 'number' });
     // An orphaned transaction stays listed, flagged; mined again in the same block, it is live again.
     await writer.appendByBlock(ChainTransactionEntity, batch.transactions, {

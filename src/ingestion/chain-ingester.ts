@@ -8,6 +8,7 @@ import type { Logger } from '../config/logger';
 import { BalanceEntity, ChainCheckpointEntity, LeaseLostError, LockAbortedError, createLeadership, dialectOf, type Db, type Lead, type LeadershipSettings } from '../db';
 import type { PubSub } from '../pubsub';
 import { createBalanceCache } from './balance-cache';
+import { BlockChangedError } from './block-changed';
 import { createRangeSizer } from './backfill';
 import { createContractTracker } from './contracts';
 import { createContractBackfill } from './contract-backfill';
@@ -112,7 +113,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
 
   /** Waits out a failed step (or connection attempt): shorter for node trouble, which usually passes. */
   const backoff = async (err: unknown, msg: string) => {
-    const retryable = err instanceof RetryableChainError;
+    const retryable = err instanceof RetryableChainError || err instanceof BlockChangedError;
     // Node trouble is expected and passes: one line naming the endpoints and the cause, no stack (a stack per retry
     // buried the URL an operator has to check).
     const endpoints = chain.endpoints.map((e) => redactUrl(e.url));

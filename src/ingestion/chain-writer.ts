@@ -9,7 +9,7 @@
 import { In, MoreThan, type EntityManager, type EntitySchema, type ObjectLiteral } from 'typeorm';
 import type { EntityMetadata } from 'typeorm';
 import { ChainUndoEntity, type ChainUndoRow } from '../db';
-import { chunks, insertIgnore, upsert } from './write-rows';
+import { chunks, insertNew, upsert } from './write-rows';
 
 /** Rows of a table whose rows each belong to one block of one chain. */
 type BlockRow = ObjectLiteral & { chainId: number };
@@ -63,14 +63,14 @@ const storedRows = async (m: EntityManager, meta: EntityMetadata, keys: ObjectLi
  * writes of older blocks are final by then and leave no undo entry (a backfill batch logs only its last blocks).
  */
 export const createChainWriter = (m: EntityManager, chainId: number, logFrom: number): ChainWriter => {
-  const log = (entries: ChainUndoRow[]) => insertIgnore(m, ChainUndoEntity, entries);
+  const log = (entries: ChainUndoRow[]) => insertNew(m, ChainUndoEntity, entries);
 
   return {
     async appendByBlock(entity, rows, opts = {}) {
       if (!rows.length) return;
       const meta = m.connection.getMetadata(entity);
       if (opts.upsert) await upsert(m, entity, rows, dbNames(meta, opts.upsert), meta.primaryColumns.map((c) => c.databaseName));
-      else await insertIgnore(m, entity, rows);
+      else await insertNew(m, entity, rows);
       const property = opts.block ?? 'blockNumber';
       const blocks = [...new Set(rows.map((r) => Number(r[property])).filter((b) => b >= logFrom))].sort((a, b) => a - b);
       const before = opts.onRollback ? JSON.stringify(opts.onRollback) : null;

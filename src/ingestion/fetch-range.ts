@@ -1,6 +1,7 @@
 // Reads one block range from the node: transfer logs (decoded), and as few blocks as the range needs.
 import { decodeMetadataUpdateLog, decodeTransferLog, isMetadataUpdateLog, isSkipped, type MetadataUpdate, type Block, type BlockWithTransactions, type ChainClient, type Hex, type Log, type Receipt } from '../chain';
 import type { BlockRow, ChainTransactionRow } from '../db';
+import { BlockChangedError, byHash } from './block-changed';
 import { recoverMissingLogs, TOKEN_LOG_TOPICS } from './missing-logs';
 import type { Batch, TransferLog } from './types';
 
@@ -95,11 +96,7 @@ const takeMetadataUpdates = (logs: Log[]): MetadataUpdate[] => {
   return updates;
 };
 
-export class BlockChangedError extends Error {
-  constructor(readonly blockNumber: number) {
-    super(`block ${blockNumber} changed while it was being read (reorg in progress)`);
-  }
-}
+export { BlockChangedError } from './block-changed';
 
 type Fetched = { block: Block | BlockWithTransactions; receipts: Receipt[] | null };
 
@@ -119,7 +116,11 @@ const transactionRows = (chainId: number, fetched: Fetched[], txHashes: Set<stri
         .filter((tx) => typeof tx !== 'string' && txHashes.has(tx.hash))
         .map(async (tx): Promise<ChainTransactionRow> => {
           let receipt = receiptOf.get(tx.hash) ?? null;
-          if (receiptsWanted && !receipt) receipt = await client.eth_getTransactionReceipt(tx.hash);
+          if (receiptsWanted && !receipt) {
+            receipt = await client.eth_getTransactionReceipt(tx.hash);
+            // Mined elsewhere or unknown now: the block read is no longer the chain's.
+            if (!receipt || receipt.blockHash !== block.hash) throw new BlockChangedError(block.number, 'lost a transaction while it was being read');
+          }
           return {
             chainId,
             txHash: tx.hash,
@@ -182,12 +183,12 @@ export const fetchRange = async (client: ChainClient, from: number, requestedTo:
   const fetched: Fetched[] = await Promise.all([
     ...[...withTxs].map(async (n) => {
       const block = await client.eth_getBlockByNumber(n, true);
-      if (!block) throw new BlockChangedError(n);
-      return { block, receipts: opts.receipts ? await client.eth_getBlockReceipts(block.hash) : null };
+      if (!block) throw new BlockChangedError(n, 'was not found by its number');
+      return { block, receipts: opts.receipts ? await byHash(n, client.eth_getBlockReceipts(block.hash)) : null };
     }),
     ...[...headers].map(async (n) => {
       const block = await client.eth_getBlockByNumber(n, false);
-      if (!block) throw new BlockChangedError(n);
+      if (!block) throw new BlockChangedError(n, 'was not found by its number');
       return { block, receipts: null };
     }),
   ]);
@@ -198,8 +199,8 @@ export const fetchRange = async (client: ChainClient, from: number, requestedTo:
     const answered = [...logs, ...metadataUpdates.map((u) => ({ blockHash: u.blockHash }) as Log)];
     for (const r of await recoverMissingLogs(client, fetched.map((f) => f.block), answered, addresses)) {
       const i = fetched.findIndex((f) => f.block.hash === r.block);
-      const block = await client.eth_getBlockByHash(r.block, true);
-      if (!block) throw new BlockChangedError(fetched[i].block.number);
+      const block = await byHash(fetched[i].block.number, client.eth_getBlockByHash(r.block, true));
+      if (!block) throw new BlockChangedError(fetched[i].block.number, 'is no longer known by its hash');
       fetched[i] = { block, receipts: r.receipts };
       withTxs.add(block.number);
       metadataUpdates.push(...takeMetadataUpdates(r.logs));

@@ -3,7 +3,8 @@
 // block whose header says (by its logs bloom) that it may hold token logs came back without any. Its receipts, asked
 // by the block hash we build on, are the authority: their token logs are taken instead. A bloom false positive costs
 // one receipts request.
-import { METADATA_UPDATE_TOPICS, TRANSFER_TOPICS, bloomMayMatch, type Block, type BlockWithTransactions, type ChainClient, type Hex, type Log, type Receipt } from '../chain';
+import { BlockChangedError, byHash } from './block-changed';
+import { METADATA_UPDATE_TOPICS, TRANSFER_TOPICS, bloomMayMatch, type Block, type BlockWithTransactions, type ChainClient, type Hex, type Log, type Receipt, uniqueLogs } from '../chain';
 
 /** Topic0 values ingestion reads: transfers, and the events that say token metadata changed. */
 export const TOKEN_LOG_TOPICS: Hex[] = [...TRANSFER_TOPICS, ...METADATA_UPDATE_TOPICS];
@@ -12,11 +13,14 @@ export type Recovered = { block: Hex; logs: Log[]; receipts: Receipt[] };
 
 /** The block's receipts by hash; per transaction when the node lacks eth_getBlockReceipts. */
 const receiptsOf = async (client: ChainClient, block: Block | BlockWithTransactions): Promise<Receipt[]> => {
-  const all = await client.eth_getBlockReceipts(block.hash);
+  const all = await byHash(block.number, client.eth_getBlockReceipts(block.hash));
   if (all) return all;
   const hashes = block.transactions.map((t) => (typeof t === 'string' ? t : t.hash));
   const receipts = await Promise.all(hashes.map((h) => client.eth_getTransactionReceipt(h)));
-  return receipts.filter((r): r is Receipt => r !== null && r.blockHash === block.hash);
+  // A transaction of the block that is unknown now or mined elsewhere: the block is no longer the chain's, and taking
+  // the receipts that are left would read it as holding fewer logs than it did.
+  if (receipts.some((r) => !r || r.blockHash !== block.hash)) throw new BlockChangedError(block.number, 'lost a transaction while it was being read');
+  return receipts as Receipt[];
 };
 
 /**
@@ -35,8 +39,8 @@ export const recoverMissingLogs = async (
   const found = await Promise.all(
     suspects.map(async (block): Promise<Recovered> => {
       const receipts = await receiptsOf(client, block);
-      const logs = receipts
-        .flatMap((r) => r.logs)
+      // Receipts hold each log once, but the node that answered may repeat one as eth_getLogs answers do (unique-logs.ts).
+      const logs = uniqueLogs('eth_getBlockReceipts', receipts.flatMap((r) => r.logs))
         .filter((l) => l.blockHash === block.hash && TOKEN_LOG_TOPICS.includes(l.topics[0]) && (!wanted || wanted.has(l.address)));
       return { block: block.hash, logs, receipts };
     }),

@@ -1,4 +1,4 @@
-// INSERTs for ingestion (ignore duplicates, or upsert), written as plain SQL: multi-row on MySQL, prepared statements
+// INSERTs for ingestion (keep the stored row of a key already there, or upsert), written as plain SQL: multi-row on MySQL, prepared statements
 // of a few rows (inserts) or one (upserts) on SQLite. TypeORM's query builder spends more time on parameter bookkeeping
 // than the database spends writing.
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
@@ -13,7 +13,10 @@ export const chunks = <T>(rows: T[], size: number): T[][] => {
   return out;
 };
 
-type Conflict = { mode: 'ignore' } | { mode: 'upsert'; update: string[]; key: string[] };
+// 'keep': a row whose key is stored already is left as it is, and only that: not INSERT IGNORE, which on MySQL also
+// turns every other refusal (a value out of its column's range, too long, NULL where none may be) into a warning and
+// writes a clamped or truncated row, or none (#48: a log index above 2^31 - 1 was clamped and its neighbour dropped).
+type Conflict = { mode: 'keep' } | { mode: 'upsert'; update: string[]; key: string[] };
 
 /**
  * Rows in primary-key order (a copy; the caller's order is kept where the key is not set, e.g. auto-increment ids).
@@ -44,9 +47,13 @@ const insertRows = async <T extends ObjectLiteral>(m: EntityManager, entity: Ent
   const mysql = m.connection.options.type === 'mysql';
   const q = (name: string) => driver.escape(name);
   const columns = meta.columns.filter((c) => rows[0][c.propertyName] !== undefined);
-  const head = `INSERT ${conflict.mode === 'ignore' ? (mysql ? 'IGNORE ' : 'OR IGNORE ') : ''}INTO ${q(meta.tableName)} (${columns.map((c) => q(c.databaseName)).join(', ')}) VALUES `;
-  let tail = '';
-  if (conflict.mode === 'upsert') {
+  const head = `INSERT INTO ${q(meta.tableName)} (${columns.map((c) => q(c.databaseName)).join(', ')}) VALUES `;
+  let tail: string;
+  if (conflict.mode === 'keep') {
+    // MySQL has no DO NOTHING: assigning a key column its own value changes nothing (the row counts as unchanged).
+    const first = q(meta.primaryColumns[0].databaseName);
+    tail = mysql ? ` ON DUPLICATE KEY UPDATE ${first} = ${first}` : ' ON CONFLICT DO NOTHING';
+  } else {
     tail = mysql
       ? ` ON DUPLICATE KEY UPDATE ${conflict.update.map((c) => `${q(c)} = VALUES(${q(c)})`).join(', ')}`
       : ` ON CONFLICT (${conflict.key.map(q).join(', ')}) DO UPDATE SET ${conflict.update.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}`;
@@ -67,8 +74,9 @@ const insertRows = async <T extends ObjectLiteral>(m: EntityManager, entity: Ent
   }
 };
 
-export const insertIgnore = <T extends ObjectLiteral>(m: EntityManager, entity: EntityTarget<T>, rows: T[]) =>
-  insertRows(m, entity, rows, { mode: 'ignore' });
+/** Inserts the rows whose key is not stored yet; any other refusal of the database is an error. */
+export const insertNew = <T extends ObjectLiteral>(m: EntityManager, entity: EntityTarget<T>, rows: T[]) =>
+  insertRows(m, entity, rows, { mode: 'keep' });
 
 /** Upsert: `update` are column (database) names to overwrite, `key` the unique key's column names. */
 export const upsert = <T extends ObjectLiteral>(m: EntityManager, entity: EntityTarget<T>, rows: T[], update: string[], key: string[]) =>

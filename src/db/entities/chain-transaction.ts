@@ -1,6 +1,6 @@
 // Transactions (with their receipts) that carry indexed transfers; orphaned ones stay, marked `reorged`.
 import { EntitySchema } from 'typeorm';
-import { BlockNumber, Bytes, Uint256 } from '../columns';
+import { BlockNumber, Bytes, Position, Uint256 } from '../columns';
 
 export type ChainTransactionRow = {
   chainId: number;
@@ -34,7 +34,7 @@ export const ChainTransactionEntity = new EntitySchema<ChainTransactionRow>({
     txHash: Bytes({ primary: true, name: 'tx_hash' }),
     blockHash: Bytes({ primary: true, name: 'block_hash' }),
     blockNumber: BlockNumber({ name: 'block_number' }),
-    txIndex: { type: 'integer', name: 'tx_index' },
+    txIndex: Position({ name: 'tx_index' }),
     from: Bytes({ name: 'from_address' }),
     to: Bytes({ nullable: true, name: 'to_address' }),
     value: Uint256(),

@@ -1,6 +1,6 @@
 // One market transaction event (a sale, see src/domain/analytics/definition.ts), keyed like the transfer it came from.
 import { EntitySchema } from 'typeorm';
-import { Address, BlockNumber, Uint256 } from '../columns';
+import { Address, BlockNumber, Position, SmallPosition, Uint256 } from '../columns';
 
 export type MarketEventRow = {
   chainId: number;
@@ -20,8 +20,8 @@ export const MarketEventEntity = new EntitySchema<MarketEventRow>({
   columns: {
     chainId: { type: 'integer', primary: true, name: 'chain_id' },
     blockNumber: BlockNumber({ primary: true, name: 'block_number' }),
-    logIndex: { type: 'integer', primary: true, name: 'log_index' },
-    batchIndex: { type: 'integer', primary: true, name: 'batch_index' },
+    logIndex: Position({ primary: true, name: 'log_index' }),
+    batchIndex: SmallPosition({ primary: true, name: 'batch_index' }),
     contract: Address(),
     tokenId: Uint256({ name: 'token_id' }),
     day: { type: 'integer', name: 'utc_day' },

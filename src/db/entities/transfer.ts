@@ -1,7 +1,7 @@
 // One token movement: an ERC-20/721 Transfer, or one (id, amount) item of an ERC-1155 transfer.
 import { EntitySchema } from 'typeorm';
 import type { TokenStandard } from '../../chain/contract-type';
-import { BlockNumber, Bytes, Uint256 } from '../columns';
+import { BlockNumber, Bytes, Position, SmallPosition, Uint256 } from '../columns';
 
 export type TransferRow = {
   chainId: number;
@@ -31,11 +31,11 @@ export const TransferEntity = new EntitySchema<TransferRow>({
   columns: {
     chainId: { type: 'integer', primary: true, name: 'chain_id' },
     blockNumber: BlockNumber({ primary: true, name: 'block_number' }),
-    logIndex: { type: 'integer', primary: true, name: 'log_index' },
-    batchIndex: { type: 'integer', primary: true, name: 'batch_index' },
+    logIndex: Position({ primary: true, name: 'log_index' }),
+    batchIndex: SmallPosition({ primary: true, name: 'batch_index' }),
     blockHash: Bytes({ name: 'block_hash' }),
     txHash: Bytes({ name: 'tx_hash' }),
-    txIndex: { type: 'integer', name: 'tx_index' },
+    txIndex: Position({ name: 'tx_index' }),
     contract: Bytes(),
     contractType: { type: 'varchar', length: 8, name: 'contract_type' },
     from: Bytes({ name: 'from_address' }),
