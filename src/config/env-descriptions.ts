@@ -150,6 +150,11 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
   KEY_REQUESTS_PER_SECOND: { group: 'Access keys', description: 'Requests per second an access key may make unless it has its own rate; `0`: no limit.' },
   KEY_REQUESTS_PER_MONTH: { group: 'Access keys', description: 'Requests per calendar month (UTC) an access key may make unless it has its own quota; `0`: no quota.' },
   KEY_USAGE_FLUSH_SECONDS: { group: 'Access keys', description: 'How often each process adds the requests it counted per key and day to the database (`accessKeyUsage`).' },
+  KEY_RECEIPT_WAITS: {
+    group: 'Access keys',
+    description:
+      'Receipt waits (`FetchTransactionReceipt`, `transactionReceipt(wait: true)`) one access key may hold at once on each server process; one more is refused with `ResourceExhausted` (webrpc 2004, GraphQL `RESOURCE_EXHAUSTED`); `0`: no cap.',
+  },
   ASSET_STORAGE: { group: 'Media storage', description: '`local`: uploads in `ASSET_DIR`; `s3`: in S3-compatible object storage, so every replica serves them.' },
   ASSET_DIR: { group: 'Media storage', description: 'Where uploaded media of hosted collection tokens are stored (created 0700).', unset: '`$DATA_DIR/assets`' },
   ASSET_MAX_BYTES: { group: 'Media storage', description: 'Largest accepted upload, in bytes (413 above it, enforced while reading).' },

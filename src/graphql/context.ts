@@ -1,4 +1,4 @@
-// The per-request GraphQL context: the caller's credentials and the domain services.
+// The per-request GraphQL context: the caller's credentials, the domain services and the request's abort signal.
 import type { Credentials } from '../domain/auth/credentials';
 import type { Services } from '../domain/services';
 import { createLoaders, type Loaders } from './loaders';
@@ -8,10 +8,13 @@ export type GraphQLContext = {
   credentials: Credentials;
   /** Per-request DataLoaders (contract info, token metadata). */
   loaders: Loaders;
+  /** Aborts when the request's client went away (HTTP connection closed, graphql-ws operation completed or socket closed). */
+  signal?: AbortSignal;
 };
 
-export const createContext = (services: Services, credentials: Credentials): GraphQLContext => ({
+export const createContext = (services: Services, credentials: Credentials, signal?: AbortSignal): GraphQLContext => ({
   services,
   credentials,
   loaders: createLoaders(services),
+  signal,
 });

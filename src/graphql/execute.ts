@@ -24,14 +24,16 @@ export type GraphQLRequest = {
   credentials: Credentials;
   /** The RPC's own documents: fixed, bounded by their operations' page limits, and not charged a cost. */
   trusted?: boolean;
+  /** Aborts when the request's client went away (GraphQLContext.signal). */
+  signal?: AbortSignal;
 };
 
 export type GraphQLExecutor = {
   readonly schema: GraphQLSchema;
   /** Parses within the document limits (limits.ts) and validates: the document, or the errors to answer with. */
   parse(source: string, extraRules?: readonly ValidationRule[]): ReturnType<typeof parseWithinLimits>;
-  /** The per-request context for a caller. */
-  context(credentials: Credentials): GraphQLContext;
+  /** The per-request context for a caller; `signal` aborts when its client went away. */
+  context(credentials: Credentials, signal?: AbortSignal): GraphQLContext;
   /** Queries compiled (compiled-execute.ts), everything else by graphql-js; for yoga and graphql-ws, which build their args. */
   execute(args: ExecutionArgs): MaybePromise<ExecutionResult>;
   /** A subscription whose events are executed once per distinct operation (shared-subscribe.ts). */
@@ -73,7 +75,7 @@ export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQ
     const known = services.auth.knownAccessKey(credentials);
     return known !== undefined ? judge(known) : services.auth.accessKeyOf(credentials).then(judge);
   };
-  const context = (credentials: Credentials) => createContext(services, credentials);
+  const context = (credentials: Credentials, signal?: AbortSignal) => createContext(services, credentials, signal);
   /**
    * A query's reads may be served by a read replica (domain/reads.ts); mutations, and subscriptions' events, read the
    * primary: an event's payload must never be older than the block it announces, and a replica may not have that
@@ -97,7 +99,7 @@ export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQ
     document: r.document,
     operationName: r.operationName,
     variableValues: r.variables,
-    contextValue: context(r.credentials),
+    contextValue: context(r.credentials, r.signal),
   });
   return {
     schema,

@@ -15,12 +15,17 @@ import type { Logger } from '../config/logger';
 import { asGraphQLError, domainErrorOf, maskResult } from '../graphql/errors';
 import type { Admitted, AdmissionNeeds } from '../graphql/admission';
 import type { GraphQLExecutor } from '../graphql/execute';
+import { abortedWhenGone } from '../graphql/request-signal';
 import { mentionsIntrospection } from '../graphql/introspection';
 import { createRequestAdmission, refuseUnread, type RequestAdmission } from './admit';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
 
 export type YogaFetch = {
-  fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }, serverContext?: { req: IncomingMessage }): Promise<Response> | Response;
+  fetch(
+    url: string,
+    init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal },
+    serverContext?: { req: IncomingMessage },
+  ): Promise<Response> | Response;
 };
 
 /** Query strings remembered with their parsed document (or null: not for this path). Oldest dropped first. */
@@ -99,7 +104,7 @@ export const createGraphQLPostHandler = ({
   const byYoga = async (req: IncomingMessage, res: ServerResponse, body: string) => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    await write(res, await yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req }));
+    await write(res, await yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body, signal: abortedWhenGone(res) }, { req }));
   };
 
   /** A result with errors, as yoga replies with it: the same masking, logging, status and headers (429's Retry-After). */
@@ -128,7 +133,7 @@ export const createGraphQLPostHandler = ({
       return replyWithErrors(res, { errors: [asGraphQLError(err)] }, replyType);
     }
     const { credentials, headers: limitHeaders } = admitted;
-    const result = await executor.run({ document, operationName: request.operationName, variables: request.variables, credentials });
+    const result = await executor.run({ document, operationName: request.operationName, variables: request.variables, credentials, signal: abortedWhenGone(res) });
     if (result.errors?.length) return replyWithErrors(res, result, replyType, limitHeaders);
     const json = JSON.stringify(result);
     res.writeHead(200, { 'Content-Type': replyType, 'Content-Length': Buffer.byteLength(json), ...limitHeaders });

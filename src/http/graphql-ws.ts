@@ -102,6 +102,34 @@ export const attachGraphQLWs = ({
   // its context): admission, the introspection check and the resolvers see the same object, so a wrong key counts once.
   const connectionCredentials = new WeakMap<WebSocket, Credentials>();
   const subscriptionCredentials = new WeakMap<WebSocket, Map<string, Credentials>>();
+  // Per connection, an abort signal per operation (GraphQLContext.signal): aborted when the client completes the
+  // operation before its result (graphql-ws has no hook for a query's complete) or the socket closes, so what a query
+  // waits for (a receipt wait) ends with it.
+  const operationAborts = new WeakMap<WebSocket, Map<string, AbortController>>();
+  const signalOf = (socket: WebSocket, id: string): AbortSignal => {
+    let ops = operationAborts.get(socket);
+    if (!ops) {
+      const own = (ops = new Map<string, AbortController>());
+      operationAborts.set(socket, own);
+      socket.on('message', (data) => {
+        const text = own.size ? String(data) : '';
+        if (!text.includes('"complete"')) return;
+        try {
+          const m = JSON.parse(text) as { type?: unknown; id?: unknown };
+          if (m.type === 'complete' && typeof m.id === 'string') own.get(m.id)?.abort();
+        } catch {
+          // graphql-ws answers a malformed message itself.
+        }
+      });
+      socket.once('close', () => {
+        for (const c of own.values()) c.abort();
+        own.clear();
+      });
+    }
+    const controller = new AbortController();
+    ops.set(id, controller);
+    return controller.signal;
+  };
   const credentialsOf = (socket: WebSocket, request: IncomingMessage, connectionParams: Record<string, unknown> | undefined, extensions?: Record<string, unknown> | null) => {
     const connection = connectionCredentials.get(socket);
     // A subscribe message without headers of its own (every client but GraphiQL) uses the connection's credentials.
@@ -127,7 +155,10 @@ export const attachGraphQLWs = ({
         return true;
       },
       context: (ctx, id, payload) =>
-        executor.context(subscriptionCredentials.get(ctx.extra.socket)?.get(id) ?? credentialsOf(ctx.extra.socket, ctx.extra.request, ctx.connectionParams, payload.extensions)),
+        executor.context(
+          subscriptionCredentials.get(ctx.extra.socket)?.get(id) ?? credentialsOf(ctx.extra.socket, ctx.extra.request, ctx.connectionParams, payload.extensions),
+          signalOf(ctx.extra.socket, id),
+        ),
       onSubscribe: async (ctx, id, payload) => {
         // Before the count check below, so that check and the add stay in one synchronous step.
         const credentials = credentialsOf(ctx.extra.socket, ctx.extra.request, ctx.connectionParams, payload.extensions);
@@ -167,6 +198,7 @@ export const attachGraphQLWs = ({
       onComplete: (ctx, id) => {
         active.get(ctx.extra.socket)?.delete(id);
         subscriptionCredentials.get(ctx.extra.socket)?.delete(id);
+        operationAborts.get(ctx.extra.socket)?.delete(id);
       },
       onNext: (ctx, _id, _payload, _args, result) => {
         const socket = ctx.extra.socket;

@@ -2,7 +2,7 @@
 // lists, supplies, token ids, receipts, SyncBalance, chain id): caller checks and chain choice; the rules are in the
 // per-chain functions of this folder, which the multi-chain gateway calls as well.
 import type { ChainRegistry } from '../../chain/registry';
-import type { Db } from '../../db';
+import { accessKeyHash, type Db } from '../../db';
 import type { ReceiptEvent } from '../../pubsub';
 import type { Credentials } from '../auth/credentials';
 import type { AuthService } from '../auth/service';
@@ -14,6 +14,7 @@ import type { ReceiptFilterRequest } from '../subscriptions/filters';
 import { requireAddress, type Maybe } from '../validate';
 import { readBalanceDetails, readBalancesByContract, type TokenBalancesByContractFilter, type TokenBalancesFilter } from './balance-filters';
 import { readNativeBalance } from './native-balances';
+import { createReceiptWaits, type ReceiptWaitStats } from './receipt-waits';
 import { fetchReceipt } from './receipts-fetch';
 import { optionalAddress, optionalTokenId } from './requests';
 import { BALANCES_PAGE, SUPPLIES_PAGE } from './service';
@@ -40,7 +41,13 @@ export type IndexerExtrasService = {
   suppliesMap(creds: Credentials, req: OnChain & { tokens: Array<{ contract: string; tokenIds?: Maybe<string[]> }> }): Promise<SuppliesOfContract[]>;
   tokenIds(creds: Credentials, req: Paged & { contract: string }): Promise<{ contractType: ContractType; ids: Page<string> }>;
   tokenIdRanges(creds: Credentials, req: OnChain & { contract: string; lastTokenId?: Maybe<string> }): Promise<TokenIdRanges>;
-  transactionReceipt(creds: Credentials, req: OnChain & { filter: ReceiptFilterRequest; wait?: Maybe<boolean>; maxBlockWait?: Maybe<number> }): Promise<ReceiptEvent | null>;
+  /** `signal`: aborts when the request's client went away, which ends a wait (receipts-fetch.ts). */
+  transactionReceipt(
+    creds: Credentials,
+    req: OnChain & { filter: ReceiptFilterRequest; wait?: Maybe<boolean>; maxBlockWait?: Maybe<number>; signal?: AbortSignal },
+  ): Promise<ReceiptEvent | null>;
+  /** What this process's receipt waits hold now: waits, transactions polled, waits abandoned by their clients. */
+  receiptWaits(): ReceiptWaitStats;
   syncBalance(creds: Credentials, req: OnChain & { accountAddress: string; contractAddress: string; tokenId?: Maybe<string> }): Promise<SyncedBalance>;
 };
 
@@ -51,6 +58,7 @@ export const createIndexerExtrasService = ({
   registry,
   subscriptions,
   balanceRepair,
+  receiptWaitsPerKey = null,
 }: {
   db: Db;
   auth: AuthService;
@@ -59,7 +67,10 @@ export const createIndexerExtrasService = ({
   subscriptions: SubscriptionsService;
   /** Ingestion's writer for SyncBalance (src/ingestion/balance-repair.ts); null where none is composed. */
   balanceRepair: BalanceRepair | null;
+  /** Receipt waits one access key may hold at once (KEY_RECEIPT_WAITS); null: no cap. */
+  receiptWaitsPerKey?: number | null;
 }): IndexerExtrasService => {
+  const waits = createReceiptWaits({ perCaller: receiptWaitsPerKey });
   /** Checks the access key, then names the chain. */
   const on = async (creds: Credentials, req: OnChain) => {
     await auth.requireAccessKey(creds);
@@ -124,8 +135,21 @@ export const createIndexerExtrasService = ({
     async transactionReceipt(creds, req) {
       const chainId = await on(creds, req);
       const live = (filter: ReceiptFilterRequest) => subscriptions.receipts(creds, { chainId: String(chainId), filter });
-      return fetchReceipt({ db, registry, live }, { chainId, filter: req.filter ?? {}, wait: req.wait ?? false, maxBlockWait: req.maxBlockWait });
+      return fetchReceipt(
+        { db, registry, live, waits },
+        {
+          chainId,
+          filter: req.filter ?? {},
+          wait: req.wait ?? false,
+          maxBlockWait: req.maxBlockWait,
+          // on() required the key.
+          caller: accessKeyHash(creds.accessKey!.trim()),
+          signal: req.signal,
+        },
+      );
     },
+
+    receiptWaits: () => waits.stats(),
 
     async syncBalance(creds, req) {
       const chainId = await on(creds, req);

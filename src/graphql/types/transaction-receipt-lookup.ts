@@ -13,7 +13,7 @@ builder.queryFields((t) => ({
     type: TransactionReceiptRef,
     nullable: true,
     description:
-      `With filter.txnHash: that transaction’s receipt, read from the node (any transaction, token transfers or not); null when it is not mined and \`wait\` is false. Without a hash (and with \`wait\`): the next receipt ingestion publishes that matches the filter (transactions that moved tokens). A wait ends with TIMEOUT after ${WAIT_S} s, or once the chain’s head moved \`maxBlockWait\` blocks (X-Access-Key).`,
+      `With filter.txnHash: that transaction’s receipt, read from the node (any transaction, token transfers or not); null when it is not mined and \`wait\` is false. Without a hash (and with \`wait\`): the next receipt ingestion publishes that matches the filter (transactions that moved tokens). A wait ends with TIMEOUT after ${WAIT_S} s, or once the chain’s head moved \`maxBlockWait\` blocks, and at once when its client goes away; waits for one transaction share one node poll, and an access key holds at most KEY_RECEIPT_WAITS waits at once on a server (RESOURCE_EXHAUSTED beyond) (X-Access-Key).`,
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
       filter: t.arg({ type: TransactionFilterInput, required: true, description: 'The transaction hash, or what the receipt must match (all given fields).' }),
@@ -26,6 +26,7 @@ builder.queryFields((t) => ({
         filter: args.filter as Record<string, string | null | undefined>,
         wait: args.wait,
         maxBlockWait: args.maxBlockWait,
+        signal: ctx.signal,
       }),
   }),
 }));
