@@ -65,7 +65,10 @@ export const createDeliveryWorker = ({
   db: Db;
   settings: WebhookSettings;
   logger: Logger;
-  /** Announces a listener the deliverer disabled, so ingestion stops recording for it. */
+  /**
+   * Commits (logs, balances, receipts) and listener changes ('webhooks': a listener turned on again) wake the deliverer;
+   * it announces a listener it disabled there too.
+   */
   pubsub: PubSub;
   metricsRegistry?: client.Registry;
   /** Tests may pass their own policy; by default the SSRF-guarded fetcher with WEBHOOK_ALLOW_HOSTS. */
@@ -263,7 +266,11 @@ export const createDeliveryWorker = ({
     start() {
       if (!stopped) return;
       stopped = false;
-      unsubscribe = (['logs', 'balances', 'receipts'] as const).map((topic) => pubsub.subscribe(topic, wake));
+      unsubscribe = [
+        ...(['logs', 'balances', 'receipts'] as const).map((topic) => pubsub.subscribe(topic, wake)),
+        // A listener turned on again (toggle, update, resume all) has its backlog sent now, not at the next poll.
+        pubsub.subscribe('webhooks', wake),
+      ];
       schedule();
     },
     async stop(ms = 5_000) {

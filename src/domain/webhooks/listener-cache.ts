@@ -1,5 +1,7 @@
-// The active listeners of each chain as ingestion matches against them, cached so a chain without listeners costs one
-// map lookup per batch. A change (service.ts) is announced on the 'webhooks' topic and every process drops its copy;
+// The listeners of each chain as ingestion matches against them, cached so a chain without listeners costs one map
+// lookup per batch. Every listener of the chain, on or off: what a paused or disabled listener matches is recorded
+// all the same and waits in the outbox (the deliverer sends only to active listeners), so turning it on again
+// continues where it stopped. A change (service.ts) is announced on the 'webhooks' topic and every process drops its copy;
 // should a notice be lost (Redis down at that moment), a copy is still read again after `ttlMs`.
 import type { EntityManager } from 'typeorm';
 import { WebhookListenerEntity, type Db } from '../../db';
@@ -10,7 +12,10 @@ import { compileListener, type CompiledListener } from './filters';
 export const LISTENER_CACHE_TTL_MS = 5_000;
 
 export type ListenerCache = {
-  /** Active listeners of the chain (read through `m` when given: inside the caller's transaction). */
+  /**
+   * Every listener of the chain, active or not (read through `m` when given: inside the caller's transaction). Being
+   * off is not a matching question: a paused or disabled listener's deliveries are recorded and wait for it.
+   */
   of(chainId: number, m?: EntityManager): Promise<CompiledListener[]>;
   /** Tells every process that the chain's listeners changed. */
   changed(chainId: number): Promise<void>;
@@ -33,7 +38,7 @@ export const createListenerCache = ({ db, pubsub, ttlMs = LISTENER_CACHE_TTL_MS 
       const seen = generation;
       const rows = await (m ?? db.manager).getRepository(WebhookListenerEntity).find({
         select: { id: true, chainId: true, filters: true, kinds: true },
-        where: { chainId, active: true },
+        where: { chainId },
         order: { id: 'ASC' },
       });
       const listeners = rows.map(compileListener);

@@ -1,6 +1,8 @@
 // Records what listeners must receive, inside the transaction that commits it (ingestion's batch, rollback and
 // finality steps call these through ingestion/webhook-outbox.ts): a crash never loses a delivery and never delivers
-// what was not committed. With no listener on the chain each call is one cached lookup.
+// what was not committed. With no listener on the chain each call is one cached lookup. Listeners that are off (paused,
+// or disabled by the deliverer) are recorded for like the others: their deliveries wait in the outbox, and turning the
+// listener on again sends them, in order, after what it had (the deliverer only sends to active listeners).
 import { In, MoreThan, type EntityManager } from 'typeorm';
 import { WebhookDeliveryEntity } from '../../db';
 import type { BalanceEvent } from '../../pubsub';
@@ -9,7 +11,7 @@ import type { ListenerCache } from './listener-cache';
 import { deliveriesOf, inChainOrder, itemKey, itemsFor, type ChainEvents, type NewDelivery, type WebhookItem } from './payloads';
 
 export type WebhookOutbox = {
-  /** The events of a committed batch, per matching listener. Returns the deliveries recorded. */
+  /** The events of a committed batch, per matching listener (on or off). Returns the deliveries recorded. */
   batch(m: EntityManager, chainId: number, events: () => ChainEvents): Promise<number>;
   /**
    * A rollback to `ancestor`: a `reorged` notice for every item recorded for a listener from the orphaned blocks, then
@@ -47,23 +49,23 @@ const insertAll = async (m: EntityManager, rows: NewDelivery[]) => {
 
 export const createWebhookOutbox = ({ listeners, batchSize }: { listeners: ListenerCache; batchSize: number }): WebhookOutbox => ({
   async batch(m, chainId, build) {
-    const active = await listeners.of(chainId, m);
-    if (!active.length) return 0;
+    const listening = await listeners.of(chainId, m);
+    if (!listening.length) return 0;
     const events = build();
-    const rows = active.flatMap((l) => deliveriesOf(l.id, chainId, 'data', itemsFor(l, events), batchSize));
+    const rows = listening.flatMap((l) => deliveriesOf(l.id, chainId, 'data', itemsFor(l, events), batchSize));
     return insertAll(m, rows);
   },
 
   async rolledBack(m, chainId, ancestor, restored) {
-    const active = await listeners.of(chainId, m);
-    if (!active.length) return 0;
+    const listening = await listeners.of(chainId, m);
+    if (!listening.length) return 0;
     const recorded = await m.getRepository(WebhookDeliveryEntity).find({
       select: { id: true, listenerId: true, kind: true, payload: true },
-      where: { chainId, lastBlock: MoreThan(ancestor), kind: In(['data', 'replay', 'reorged']), listenerId: In(active.map((l) => l.id)) },
+      where: { chainId, lastBlock: MoreThan(ancestor), kind: In(['data', 'replay', 'reorged']), listenerId: In(listening.map((l) => l.id)) },
       order: { id: 'ASC' },
     });
     const rows: NewDelivery[] = [];
-    for (const l of active) {
+    for (const l of listening) {
       const seen = new Set<string>();
       const notices: WebhookItem[] = [];
       const mine = recorded.filter((r) => r.listenerId === l.id);
@@ -91,8 +93,8 @@ export const createWebhookOutbox = ({ listeners, batchSize }: { listeners: Liste
 
   async finalized(m, chainId, from, to) {
     if (to < from) return 0;
-    const active = await listeners.of(chainId, m);
-    if (!active.length) return 0;
+    const listening = await listeners.of(chainId, m);
+    if (!listening.length) return 0;
     const sent = await m
       .getRepository(WebhookDeliveryEntity)
       .createQueryBuilder('d')
@@ -100,7 +102,7 @@ export const createWebhookOutbox = ({ listeners, batchSize }: { listeners: Liste
       .where('d.chainId = :chainId AND d.lastBlock >= :from AND d.firstBlock <= :to', { chainId, from, to })
       .andWhere("d.kind IN ('data', 'replay')")
       .getRawMany<{ listenerId: number | string }>();
-    const ids = new Set(active.map((l) => l.id));
+    const ids = new Set(listening.map((l) => l.id));
     const rows = sent
       .map((r) => Number(r.listenerId))
       .filter((id) => ids.has(id))

@@ -17,6 +17,7 @@ import { compileListener, validateFilters, validateKinds } from './filters';
 import { newSecret } from './payloads';
 import { forgetLeases } from './leases';
 import { replayInto } from './replay';
+import { createUrlCheck } from './url-check';
 import type { WebhookDelivery, WebhookFilters, WebhookKind, WebhookListener, WebhookScope, WebhooksService } from './types';
 
 export const DELIVERIES_PAGE = { default: 50, max: 200 };
@@ -68,8 +69,9 @@ export const createWebhooksService = ({
 }): WebhooksService => {
   const listeners = db.getRepository(WebhookListenerEntity);
   const deliveries = db.getRepository(WebhookDeliveryEntity);
-  // Only its check() is used here: URLs the guard would refuse are refused when added, not at the first delivery.
-  const guard = createSafeFetcher({ allowHosts: [...settings.allowHosts] });
+  // Only its check() is used here: URLs the guard would refuse are refused when added, not at the first delivery
+  // (url-check.ts adds loopback names and names that resolve to refused addresses).
+  const checkUrl = createUrlCheck({ guard: createSafeFetcher({ allowHosts: [...settings.allowHosts] }), allowHosts: settings.allowHosts });
 
   const scope = async (creds: Credentials, req: WebhookScope) => ({
     projectId: await callerProject(auth, creds, req.projectId),
@@ -85,10 +87,10 @@ export const createWebhooksService = ({
     return row;
   };
 
-  const requireUrl = (v: unknown): string => {
+  const requireUrl = async (v: unknown): Promise<string> => {
     const url = requireText('url', v, 2048).trim();
     try {
-      guard.check(url);
+      await checkUrl(url);
     } catch (err) {
       if (err instanceof FetchRefusedError) throw invalidArgument('url', err.message);
       throw err;
@@ -98,9 +100,17 @@ export const createWebhooksService = ({
 
   const changed = (chainId: number) => pubsub.publish('webhooks', [{ chainId }]);
 
-  /** Turning a listener on: a delivery that exhausted its attempts is tried again, from the first attempt. */
-  const revive = async (ids: number[]) => {
-    if (ids.length) await deliveries.update({ listenerId: In(ids), status: 'dead' }, { status: 'retrying', attempts: 0, nextAttemptAt: new Date() });
+  /**
+   * Turning listeners on, in one transaction with `change` (which sets them active): a delivery that exhausted its
+   * attempts is tried again, from the first attempt, ahead of what was recorded behind it while the listener was off.
+   * Revived before the listener is seen active, so the deliverer never starts on the later deliveries first.
+   */
+  const turnOn = async (ids: number[], change: Partial<WebhookListenerRow>) => {
+    if (!ids.length) return;
+    await db.transaction(async (m) => {
+      await m.getRepository(WebhookDeliveryEntity).update({ listenerId: In(ids), status: 'dead' }, { status: 'retrying', attempts: 0, nextAttemptAt: new Date() });
+      await m.getRepository(WebhookListenerEntity).update({ id: In(ids) }, change);
+    });
   };
 
   const removeRows = async (ids: number[]) => {
@@ -115,7 +125,7 @@ export const createWebhooksService = ({
   return {
     async add(creds, req) {
       const s = await scope(creds, req);
-      const url = requireUrl(req.url);
+      const url = await requireUrl(req.url);
       const name = req.name == null ? '' : requireText('name', req.name, 200, { allowEmpty: true }).trim();
       const filters = validateFilters(s.chainId, req.filters);
       const kinds = validateKinds(req.kinds);
@@ -133,7 +143,7 @@ export const createWebhooksService = ({
     async update(creds, req) {
       const row = await owned(creds, req);
       const change: Partial<WebhookListenerRow> = { updatedAt: new Date() };
-      if (req.url != null) change.url = requireUrl(req.url);
+      if (req.url != null) change.url = await requireUrl(req.url);
       if (req.name != null) change.name = requireText('name', req.name, 200, { allowEmpty: true }).trim();
       if (req.filters != null) change.filters = JSON.stringify(validateFilters(row.chainId, req.filters));
       if (req.kinds != null) change.kinds = validateKinds(req.kinds).join(',');
@@ -142,8 +152,8 @@ export const createWebhooksService = ({
         change.active = active;
         if (active) change.disabledReason = null;
       }
-      await listeners.update({ id: row.id }, change);
-      if (active) await revive([row.id]);
+      if (active) await turnOn([row.id], change);
+      else await listeners.update({ id: row.id }, change);
       await changed(row.chainId);
       return listenerOf((await listeners.findOneBy({ id: row.id }))!);
     },
@@ -158,8 +168,8 @@ export const createWebhooksService = ({
     async toggle(creds, req) {
       const row = await owned(creds, req);
       const active = !row.active;
-      await listeners.update({ id: row.id }, { active, ...(active ? { disabledReason: null } : {}), updatedAt: new Date() });
-      if (active) await revive([row.id]);
+      if (active) await turnOn([row.id], { active, disabledReason: null, updatedAt: new Date() });
+      else await listeners.update({ id: row.id }, { active, updatedAt: new Date() });
       await changed(row.chainId);
       return listenerOf((await listeners.findOneBy({ id: row.id }))!);
     },
@@ -174,8 +184,7 @@ export const createWebhooksService = ({
     async resumeAll(creds, req) {
       const s = await scope(creds, req);
       const ids = (await listeners.find({ select: { id: true }, where: { ...s, active: false } })).map((r) => r.id);
-      if (ids.length) await listeners.update({ id: In(ids) }, { active: true, disabledReason: null, updatedAt: new Date() });
-      await revive(ids);
+      await turnOn(ids, { active: true, disabledReason: null, updatedAt: new Date() });
       await changed(s.chainId);
       return ids.length;
     },

@@ -96,9 +96,10 @@ export type WebhookScope = { projectId?: Maybe<number>; chainId?: Maybe<string |
  *                                               reorged delivery ends with the balances as they stand again
  * Items arrive in chain order per listener (block, then logs, receipts, balances); a listener's next delivery waits
  * until the previous one was delivered. A webhook-id is fixed when the delivery is recorded, so retries (by any
- * process) repeat it: a receiver that deduplicates by it sees each delivery once. What a listener receives is recorded
- * while it is active: a paused or disabled listener gets nothing recorded until it is resumed (replay fills the gap).
- * Resuming a disabled listener retries its dead delivery from the first attempt.
+ * process) repeat it: a receiver that deduplicates by it sees each delivery once. What a listener matches is recorded
+ * whether it is on or off: a paused or disabled listener's deliveries wait in the outbox (kept until delivered or the
+ * listener is removed), and turning it on again (toggle, update with active, resumeAll) sends them in order, after its
+ * dead delivery, which is retried from the first attempt.
  */
 export type WebhooksService = {
   /** AddWebhookListener: a new active listener and its secret (shown once). */
