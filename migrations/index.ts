@@ -26,6 +26,7 @@ import { TokenTraitsAndOverrides1795771878158 } from './1795771878158-token-trai
 import { TokenTraitValues1795774342478 } from './1795774342478-token-trait-values';
 import { CompactChainTables1795810000000 } from './1795810000000-compact-chain-tables';
 import { UnsignedPositions1795820000000 } from './1795820000000-unsigned-positions';
+import { ConsoleCharts1795820000200 } from './1795820000200-console-charts';
 
 export const migrations = [
   Foundation1763784000000,
@@ -55,4 +56,5 @@ export const migrations = [
   CheckpointEventsIndexed1795800000001,
   CompactChainTables1795810000000,
   UnsignedPositions1795820000000,
+  ConsoleCharts1795820000200,
 ];

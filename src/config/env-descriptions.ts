@@ -180,6 +180,12 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
     group: 'Chains and ingestion',
     description: '`/health/ready` of a process that indexes answers 503 while a chain it indexes is more than this many blocks behind the head the node reported.',
   },
+  CHAIN_PACE_SAMPLE_SECONDS: {
+    group: 'Chains and ingestion',
+    description:
+      'A process that indexes records each chain’s indexed block, head and events counter this often (one small row per chain), for the console’s pace and lag charts and the `chainPace` query; processes sampling the same interval write one row.',
+  },
+  CHAIN_PACE_RETENTION_DAYS: { group: 'Chains and ingestion', description: 'Pace samples older than this many days are deleted (checked once an hour by each sampling process).' },
   GATEWAY_CONCURRENCY: { group: 'IndexerGateway and prices', description: 'Chains one IndexerGateway request queries at once.' },
   GATEWAY_CHAIN_TIMEOUT_MS: { group: 'IndexerGateway and prices', description: 'A chain that has not answered within this many ms answers with its `errorReason` instead.' },
   GATEWAY_HEALTH_TTL_MS: { group: 'IndexerGateway and prices', description: "How long a chain's node is taken as answering (or not) after one check, in ms." },

@@ -31,6 +31,7 @@ import type { TaskWorker } from './metadata-jobs/task-worker';
 import { createWalletsService, type WalletsService } from './wallets/service';
 import { createWebhooksService } from './webhooks/service';
 import type { WebhooksService } from './webhooks/types';
+import { createWebhookStatsService, type WebhookStatsService } from './webhook-stats/service';
 import { createReads, type Reads } from './reads';
 
 export type Services = GatewayServices & {
@@ -67,6 +68,8 @@ export type Services = GatewayServices & {
   analytics: AnalyticsService;
   /** A project's webhook listeners: management, delivery log, replay (delivery itself: webhooks/delivery-worker.ts). */
   webhooks: WebhooksService;
+  /** A listener's deliveries per hour and their latency (the console's chart). */
+  webhookStats: WebhookStatsService;
   /** Whether a query's reads may go to a read replica. */
   reads: Reads;
 };
@@ -116,6 +119,7 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract, ba
     namespace: async () => config.events.namespace ?? (await readDeploymentId(db)),
   });
   const subscriptions = createSubscriptionsService({ auth, chains, pubsub, db, keyNotices });
+  const webhooks = createWebhooksService({ db, auth, chains, pubsub, settings: config.webhooks });
   return {
     auth,
     accessKeys,
@@ -140,7 +144,8 @@ export const createServices = ({ config, db, registry, pubsub, pruneContract, ba
     ...createMetadataServices({ config, db, registry, auth, chains, collections }),
     wallets: createWalletsService({ db, auth, chains, registry, publicUrl: config.publicUrl }),
     analytics: createAnalyticsService({ db, auth, chains, projects }),
-    webhooks: createWebhooksService({ db, auth, chains, pubsub, settings: config.webhooks }),
+    webhooks,
+    webhookStats: createWebhookStatsService({ db, webhooks }),
     ...createGatewayServices({ config, db, registry, auth, chains }),
     reads: createReads({ replicas: config.readReplicas.urls.length > 0 }),
   };

@@ -12,6 +12,7 @@ import { contractPrunerOf, startIngestion, type Ingestion } from '../ingestion';
 import { createBalanceRepair } from '../ingestion/balance-repair';
 import client from 'prom-client';
 import { createDeliveryWorker } from '../domain/webhooks/delivery-worker';
+import { createChainPaceSampler } from '../workers/chain-pace';
 
 export type AppOptions = {
   /**
@@ -104,6 +105,11 @@ export const createApp = async (
   const services = createServices({ config, db, registry, pubsub, pruneContract: contractPrunerOf(db), balanceRepair });
   // Every process delivers webhooks; a lease per listener keeps two from delivering the same one.
   const webhookWorker = createDeliveryWorker({ db, settings: config.webhooks, logger: logger.child({ layer: 'webhooks' }), pubsub, metricsRegistry });
+  // Pace and lag over time (the console's charts): sampled where the chains are indexed, beside the checkpoint.
+  const paceSampler =
+    options.index && config.chains.length
+      ? createChainPaceSampler({ db, chainIds: config.chains.map((c) => c.chainId), settings: config.operations, logger: logger.child({ layer: 'workers' }), metricsRegistry })
+      : null;
   let stopping = false;
   const readiness = {
     indexedChains: options.index ? config.chains.map((c) => c.chainId) : [],
@@ -149,6 +155,7 @@ export const createApp = async (
       if (options.index && config.chains.length) {
         ingestion = startIngestion({ config, db, registry, pubsub, logger, metricsRegistry, pollMs: options.pollMs });
       }
+      paceSampler?.start();
       return bound;
     },
     async stop() {
@@ -158,6 +165,7 @@ export const createApp = async (
       if (ingestion && !(await stopIngestion(ingestion))) return;
       await services.metadataTaskWorker.stop();
       await webhookWorker.stop();
+      await paceSampler?.stop();
       // Background metadata fetches write to the database: let them end before it closes.
       await services.tokenMetadata.close();
       await pubsub.close();

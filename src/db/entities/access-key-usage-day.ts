@@ -24,4 +24,6 @@ export const AccessKeyUsageDayEntity = new EntitySchema<AccessKeyUsageDayRow>({
     requests: BlockNumber({ default: 0 }),
     refused: BlockNumber({ default: 0 }),
   },
+  // A project's days across its keys (the console's project usage chart).
+  indices: [{ name: 'idx_access_key_usage_days_project', columns: ['projectId', 'day'] }],
 });

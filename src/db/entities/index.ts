@@ -7,6 +7,7 @@ import { BearerTokenEntity } from './bearer-token';
 import { BalanceChangeEntity } from './balance-change';
 import { BlockEntity } from './block';
 import { ChainCheckpointEntity } from './chain-checkpoint';
+import { ChainPaceSampleEntity } from './chain-pace-sample';
 import { ChainTransactionEntity } from './chain-transaction';
 import { ChainUndoEntity } from './chain-undo';
 import { CollectionEntity } from './collection';
@@ -37,6 +38,7 @@ export * from './balance-change';
 export * from './bearer-token';
 export * from './block';
 export * from './chain-checkpoint';
+export * from './chain-pace-sample';
 export * from './chain-transaction';
 export * from './chain-undo';
 export * from './collection';
@@ -89,4 +91,5 @@ export const entities = [
   MetadataTaskEntity,
   WebhookListenerEntity,
   WebhookDeliveryEntity,
+  ChainPaceSampleEntity,
 ];

@@ -1,4 +1,4 @@
-// The Indexer's reads (balances, summaries, history, balance updates, chain progress): caller checks, validation, limits.
+// The Indexer's reads (balances, summaries, history, balance updates, chain progress and pace): caller checks, validation, limits.
 import type { ChainRegistry } from '../../chain/registry';
 import type { Db } from '../../db';
 import { requireReader } from '../auth/admin';
@@ -15,6 +15,7 @@ import { readBalances, readSummaries, type BalanceQuery } from './balances';
 import { readChainStatus, readNativeBalances } from './chain-state';
 import { emptyPage, resolvePageRequest, type Page, type PageLimits, type PageRequest } from '../paging';
 import { readHistory } from './history';
+import { createChainPaceService, type PaceSample } from './pace';
 import { countHolders, readHolders, readSupplies, sumOfSupplies, type TokenHolder, type TokenSupply } from './holders';
 import {
   MAX_ACCOUNTS,
@@ -107,6 +108,8 @@ export type IndexerService = {
   transactionHistory(creds: Credentials, req: TransactionHistoryRequest): Promise<Page<Transaction>>;
   balanceUpdates(creds: Credentials, req: BalanceUpdatesRequest): Promise<Page<BalanceUpdate>>;
   chainStatus(creds: Credentials): Promise<ChainStatus[]>;
+  /** A chain's sampled progress over the last `hours` (pace.ts), oldest first. */
+  chainPace(creds: Credentials, req: { chainId?: unknown; hours?: Maybe<number> }): Promise<PaceSample[]>;
 };
 
 
@@ -130,6 +133,7 @@ export const createIndexerService = ({
     contract: requireAddress('contract', req.contract),
     tokenId: optionalTokenId('tokenId', req.tokenId),
   });
+  const pace = createChainPaceService({ db, auth, chains, adminToken });
 
   return {
     async tokenBalances(creds, req) {
@@ -269,5 +273,7 @@ export const createIndexerService = ({
       await requireReader(auth, creds, adminToken);
       return readChainStatus(db, chains.all());
     },
+
+    chainPace: (creds, req) => pace.pace(creds, req),
   };
 };

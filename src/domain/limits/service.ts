@@ -22,6 +22,8 @@ export type LimitsService = {
   charge(creds: Credentials): Promise<Charge | null>;
   /** Requests of one of the project's keys per UTC day from `from` to `to` (YYYY-MM-DD; the last 30 days by default), every day listed. */
   usage(projectId: number, keyId: unknown, from?: string | null, to?: string | null): Promise<UsageDay[]>;
+  /** The project's requests per UTC day across all its keys (revoked ones included), every day of the range listed. */
+  projectUsage(projectId: number, from?: string | null, to?: string | null): Promise<UsageDay[]>;
   /** Per key, this process's requests by outcome since it started (/metrics). */
   totals(): Iterable<KeyUsageTotals>;
   close(): Promise<void>;
@@ -36,6 +38,23 @@ const dayOf = (field: string, v: string): number => {
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN;
   if (!Number.isFinite(ms) || dayText(utcDayOf(ms)) !== v) throw invalidArgument(field, 'must be a date such as 2026-01-31 (UTC)');
   return utcDayOf(ms);
+};
+
+/** The days `from` to `to` (YYYY-MM-DD; the last 30 days by default), at most MAX_USAGE_DAYS. */
+const dayRange = (from?: string | null, to?: string | null): [number, number] => {
+  const last = to ? dayOf('to', to) : utcDayOf(Date.now());
+  const first = from ? dayOf('from', from) : last - 29;
+  if (first > last) throw invalidArgument('from', 'must not be after to');
+  if (last - first + 1 > MAX_USAGE_DAYS) throw invalidArgument('from', `a range holds at most ${MAX_USAGE_DAYS} days`);
+  return [first, last];
+};
+
+/** Every day of the range, with the rows' counts (0 for a day without a row). */
+const everyDay = (first: number, last: number, rows: Array<{ day: number; requests: number; refused: number }>): UsageDay[] => {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const days: UsageDay[] = [];
+  for (let d = first; d <= last; d++) days.push({ day: dayText(d), requests: byDay.get(d)?.requests ?? 0, refused: byDay.get(d)?.refused ?? 0 });
+  return days;
 };
 
 /** The current calendar month (UTC) and when it ends, recomputed only when it has ended. */
@@ -139,14 +158,13 @@ export const createLimitsService = ({
       const id = requireId('id', keyId);
       // On the primary, also inside a query: a key made a moment ago exists, and the counts just written are read back.
       if (!(await readingFromPrimary(() => db.getRepository(AccessKeyEntity).existsBy({ id, projectId })))) throw notFound(`access key ${id}`);
-      const last = to ? dayOf('to', to) : utcDayOf(Date.now());
-      const first = from ? dayOf('from', from) : last - 29;
-      if (first > last) throw invalidArgument('from', 'must not be after to');
-      if (last - first + 1 > MAX_USAGE_DAYS) throw invalidArgument('from', `a range holds at most ${MAX_USAGE_DAYS} days`);
-      const rows = new Map((await readingFromPrimary(() => usage.read(id, first, last))).map((r) => [r.day, r]));
-      const days: UsageDay[] = [];
-      for (let d = first; d <= last; d++) days.push({ day: dayText(d), requests: rows.get(d)?.requests ?? 0, refused: rows.get(d)?.refused ?? 0 });
-      return days;
+      const [first, last] = dayRange(from, to);
+      return everyDay(first, last, await readingFromPrimary(() => usage.read(id, first, last)));
+    },
+
+    async projectUsage(projectId, from, to) {
+      const [first, last] = dayRange(from, to);
+      return everyDay(first, last, await readingFromPrimary(() => usage.readProject(projectId, first, last)));
     },
 
     totals: () => usage.totals(),

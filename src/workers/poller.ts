@@ -1,0 +1,95 @@
+// The one small poller background loops run on: a tick now and then every `everyMs` (or on the interval's boundaries
+// when `aligned`), never two at once, on timers that do not hold the process open. A failing tick is logged and
+// counted, and the next one runs as planned. Every poller reports its ticks and its last success on /metrics
+// (strata_worker_ticks_total, strata_worker_last_success_seconds), labelled with its name.
+import client from 'prom-client';
+import type { Logger } from '../config/logger';
+
+export type Poller = {
+  start(): void;
+  /** No tick starts after this; resolves once the one in flight (if any) has ended. */
+  stop(): Promise<void>;
+  /** When a tick last succeeded; null before the first. */
+  lastSuccessAt(): Date | null;
+};
+
+type Metrics = { ticks: client.Counter<'worker' | 'outcome'>; lastSuccess: client.Gauge<'worker'> };
+
+/** One set of series per registry, shared by its pollers (a registry refuses a second metric of one name). */
+const metricsOf = (registry: client.Registry | undefined): Metrics | null => {
+  if (!registry) return null;
+  const ticks =
+    (registry.getSingleMetric('strata_worker_ticks_total') as Metrics['ticks'] | undefined) ??
+    new client.Counter({ name: 'strata_worker_ticks_total', help: 'Ticks of background workers, by worker and outcome (ok, failed)', labelNames: ['worker', 'outcome'], registers: [registry] });
+  const lastSuccess =
+    (registry.getSingleMetric('strata_worker_last_success_seconds') as Metrics['lastSuccess'] | undefined) ??
+    new client.Gauge({ name: 'strata_worker_last_success_seconds', help: 'When a background worker last finished a tick without error (Unix time)', labelNames: ['worker'], registers: [registry] });
+  return { ticks, lastSuccess };
+};
+
+export const createPoller = ({
+  name,
+  everyMs,
+  aligned = false,
+  tick,
+  logger,
+  metricsRegistry,
+}: {
+  /** The worker's name in logs and metrics. */
+  name: string;
+  everyMs: number;
+  /** Ticks at multiples of `everyMs` since 1970 (a sample then stands for its interval), rather than `everyMs` after the last. */
+  aligned?: boolean;
+  tick: () => Promise<void>;
+  logger: Logger;
+  metricsRegistry?: client.Registry;
+}): Poller => {
+  const metrics = metricsOf(metricsRegistry);
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let lastSuccess: Date | null = null;
+
+  const schedule = () => {
+    if (stopped) return;
+    const delay = aligned ? everyMs - (Date.now() % everyMs) : everyMs;
+    timer = setTimeout(run, delay);
+    timer.unref();
+  };
+
+  const run = () => {
+    running = tick()
+      .then(
+        () => {
+          lastSuccess = new Date();
+          metrics?.ticks.inc({ worker: name, outcome: 'ok' });
+          metrics?.lastSuccess.set({ worker: name }, lastSuccess.getTime() / 1000);
+        },
+        (err: unknown) => {
+          metrics?.ticks.inc({ worker: name, outcome: 'failed' });
+          logger.warn({ err, worker: name }, 'a background worker tick failed; the next one runs as planned');
+        },
+      )
+      .finally(() => {
+        running = null;
+        schedule();
+      });
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      // An aligned poller's first tick waits for the next boundary too: a sample stamped with its interval's start is
+      // taken at that start, so rates between samples are right.
+      if (aligned) schedule();
+      else run();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    lastSuccessAt: () => lastSuccess,
+  };
+};
