@@ -196,7 +196,7 @@ describe('UpdateToken', () => {
     }
   });
 
-  it('replies the token as recorded: image "", attributes null, properties sorted, zero updatedAt', async () => {
+  it('replies the token as recorded (with the source and status the recorded reply predates): image "", attributes null, properties sorted, zero updatedAt', async () => {
     const body = await rpcOk('Collections/UpdateToken', {
       projectId: owner.projectId,
       collectionId,
@@ -207,6 +207,8 @@ describe('UpdateToken', () => {
     expect(body).toEqual({
       token: {
         tokenId: '201',
+        source: 'SEQUENCE_BUILDER_COLLECTIONS',
+        status: 'AVAILABLE',
         name: 'Renamed',
         description: 'new text',
         image: '',
@@ -241,6 +243,8 @@ describe('UpdateToken', () => {
     });
     expect(body.token).toEqual({
       tokenId: '202',
+      source: 'SEQUENCE_BUILDER_COLLECTIONS',
+      status: 'AVAILABLE',
       name: 'Snake',
       description: 'initial',
       image: 'https://img.example/202.png',
@@ -281,6 +285,8 @@ describe('UpdateToken', () => {
     });
     expect(body.token).toEqual({
       tokenId: '203',
+      source: 'SEQUENCE_BUILDER_COLLECTIONS',
+      status: 'AVAILABLE',
       name: 'token 203',
       description: 'initial',
       image: '',
@@ -332,6 +338,8 @@ describe('UpdateToken', () => {
     // `null` means absent: the name is kept, only the description changed.
     expect(body.token).toEqual({
       tokenId: '204',
+      source: 'SEQUENCE_BUILDER_COLLECTIONS',
+      status: 'AVAILABLE',
       name: 'token 204',
       description: 'changed',
       image: '',

@@ -34,9 +34,11 @@ const pageAll = async (op: string, body: Record<string, unknown>, pageSize: numb
   throw new Error('paging did not end');
 };
 
+/** A contract read from the chain (the fixtures' contracts have no contractURI document). */
 const contractInfoOf = (env: IndexerEnv, address: string, name: string, symbol: string, type: string, decimals?: number) => ({
   chainId: env.anvil.chainId,
   address,
+  source: 'FETCHER_ON_CHAIN_ERC20_INTERFACE',
   name,
   type,
   symbol,
@@ -45,6 +47,7 @@ const contractInfoOf = (env: IndexerEnv, address: string, name: string, symbol: 
   bytecodeHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
   extensions: { link: '', description: '', ogImage: '', ogName: '', originChainId: 0, originAddress: '', verified: false },
   updatedAt: expect.stringMatching(RFC3339),
+  status: 'AVAILABLE',
 });
 
 describe('GetTokenBalances', () => {
@@ -96,6 +99,8 @@ describe('GetTokenBalances', () => {
     expect(ape.contractInfo).toEqual(contractInfoOf(env, addr.erc721, 'Apes', 'APE', 'ERC721'));
     expect(ape.tokenMetadata).toMatchObject({
       tokenId: '3',
+      source: 'FETCHER_ON_CHAIN_TOKEN_URI',
+      status: 'AVAILABLE',
       name: 'Doc /apes/3',
       description: 'served at /apes/3',
       image: 'https://img.example/apes/3.png',

@@ -25,7 +25,7 @@ const ok = async (op: string, body: unknown) => {
   return r.body;
 };
 
-const CONTRACT_KEYS = ['chainId', 'address', 'name', 'type', 'symbol', 'decimals', 'logoURI', 'deployed', 'bytecodeHash', 'extensions', 'updatedAt'];
+const CONTRACT_KEYS = ['chainId', 'address', 'source', 'name', 'type', 'symbol', 'decimals', 'logoURI', 'deployed', 'bytecodeHash', 'extensions', 'updatedAt', 'status'];
 const baseExtensions = { link: '', description: '', ogImage: '', ogName: '', originChainId: 0, originAddress: '', verified: false };
 
 /** Deploys TestERC20 from dev account 7 as its first transaction, so the address is the same on every chain it is run on. */
@@ -49,6 +49,7 @@ describe('GetContractInfo', () => {
     expect(contractInfo).toEqual({
       chainId: A,
       address: nft.address,
+      source: 'FETCHER_ON_CHAIN_CONTRACT_URI',
       name: 'Wire Cats',
       type: 'ERC721',
       symbol: 'WCAT',
@@ -56,6 +57,7 @@ describe('GetContractInfo', () => {
       bytecodeHash: await codeHashOf(env.anvil, nft.address),
       extensions: { ...baseExtensions, link: 'https://wire.example', description: 'About wire', ogImage: `ipfs://${CID}/wire.png`, ogName: 'Collection wire' },
       updatedAt: expect.stringMatching(RFC3339_TRIMMED),
+      status: 'AVAILABLE',
     });
     expect(Object.keys(contractInfo)).toEqual(CONTRACT_KEYS.filter((k) => k !== 'decimals' && k !== 'logoURI'));
     expect(Object.keys(contractInfo.extensions)).toEqual(['link', 'description', 'ogImage', 'ogName', 'originChainId', 'originAddress', 'verified']);
@@ -71,15 +73,16 @@ describe('GetContractInfo', () => {
     );
     const { contractInfo } = await ok('GetContractInfo', { chainID: A, contractAddress: token.address });
     expect(Object.keys(contractInfo)).toEqual(CONTRACT_KEYS);
-    expect(contractInfo).toMatchObject({ decimals: 6, logoURI: 'https://logo.example/g.png', type: 'ERC20' });
+    expect(contractInfo).toMatchObject({ decimals: 6, logoURI: 'https://logo.example/g.png', type: 'ERC20', source: 'FETCHER_ON_CHAIN_ERC20_INTERFACE', status: 'AVAILABLE' });
     expect(contractInfo.extensions).toEqual({ ...baseExtensions, blacklist: true, verified: true, verifiedBy: 'ops', featured: true });
   });
 
-  it('answers an address without code: not deployed, bytecodeHash 0x, zero time', async () => {
+  it('answers an address without code: not deployed, bytecodeHash 0x, zero time, source UNKNOWN, NOT_AVAILABLE', async () => {
     const { contractInfo } = await ok('GetContractInfo', { chainID: 'beta', contractAddress: '0x000000000000000000000000000000000000dEaD' });
     expect(contractInfo).toEqual({
       chainId: B,
       address: '0x000000000000000000000000000000000000dead',
+      source: 'UNKNOWN',
       name: '',
       type: 'UNKNOWN',
       symbol: '',
@@ -87,6 +90,7 @@ describe('GetContractInfo', () => {
       bytecodeHash: '0x',
       extensions: baseExtensions,
       updatedAt: ZERO_TIME,
+      status: 'NOT_AVAILABLE',
     });
   });
 
@@ -210,6 +214,7 @@ describe('GetTokenMetadata and GetTokenMetadataBatch', () => {
     const d = docFor(path);
     return {
       tokenId,
+      source: 'FETCHER_ON_CHAIN_TOKEN_URI',
       name: d.name,
       description: d.description,
       image: d.image,
@@ -222,6 +227,7 @@ describe('GetTokenMetadata and GetTokenMetadataBatch', () => {
       animation_url: d.animation_url,
       animationUrl: d.animation_url,
       updatedAt: expect.stringMatching(RFC3339_TRIMMED),
+      status: 'AVAILABLE',
     };
   };
 
@@ -230,6 +236,7 @@ describe('GetTokenMetadata and GetTokenMetadataBatch', () => {
     expect(tokenMetadata[0]).toEqual(expectedToken('/w/1.json', '1'));
     expect(tokenMetadata[1]).toEqual({
       tokenId: '2',
+      source: 'FETCHER_ON_CHAIN_TOKEN_URI',
       name: 'Bare',
       description: '',
       image: 'https://img.example/bare.png',
@@ -240,9 +247,20 @@ describe('GetTokenMetadata and GetTokenMetadataBatch', () => {
       imageData: '<svg/>',
       decimals: 0,
       updatedAt: expect.stringMatching(RFC3339_TRIMMED),
+      status: 'AVAILABLE',
     });
     // Token 3 does not exist: an entry with nothing in it, rather than a hole in the list.
-    expect(tokenMetadata[2]).toEqual({ tokenId: '3', name: '', description: '', image: '', properties: null, attributes: null, updatedAt: ZERO_TIME });
+    expect(tokenMetadata[2]).toEqual({
+      tokenId: '3',
+      source: 'UNKNOWN',
+      name: '',
+      description: '',
+      image: '',
+      properties: null,
+      attributes: null,
+      updatedAt: ZERO_TIME,
+      status: 'NOT_AVAILABLE',
+    });
   });
 
   it('batch: one entry per requested contract, keyed lower-case, ids as strings or numbers', async () => {

@@ -100,8 +100,11 @@ describe('SequenceCollections against Strata', () => {
       animation_url: 'https://gems.example/5.mp4',
     };
     const { token: reply } = await client.updateToken({ projectId: owner.projectId, collectionId: gems, tokenId: '5', token, private: false });
+    // What the caller sent as source and status is not kept: the token is the hosted collection's, and there.
     expect(reply).toEqual({
       tokenId: '5',
+      source: 'SEQUENCE_BUILDER_COLLECTIONS',
+      status: ResourceStatus.AVAILABLE,
       name: 'Five (updated)',
       description: 'after',
       image: 'https://img.example/5.png',

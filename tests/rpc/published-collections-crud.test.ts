@@ -191,9 +191,12 @@ describe('tokens', () => {
       { collectionId: id, token: tokenOf('10', { description: 'ten', image: 'https://img.example/10.png', properties: { z: 1, a: true }, attributes: [{ trait_type: 'hue', value: 'red' }], external_url: 'https://t.example/10' }) },
       as(owner),
     );
+    // The source and status a caller sends are not kept: a hosted token is the collection's, and there.
     expect(created).toEqual({
       token: {
         tokenId: '10',
+        source: 'SEQUENCE_BUILDER_COLLECTIONS',
+        status: ResourceStatus.AVAILABLE,
         name: 'Token 10',
         description: 'ten',
         image: 'https://img.example/10.png',
@@ -362,12 +365,13 @@ describe('contract collections', () => {
 
     const metadata = new SequenceMetadata(server.url, owner.accessKey);
     const read = async () => (await metadata.getTokenMetadata({ chainID: String(anvil.chainId), contractAddress: address, tokenIDs: ['4'] })).tokenMetadata[0];
-    expect(await read()).toMatchObject({ tokenId: '4', name: 'Token 4', description: 'hosted four' });
+    const hosted = { source: 'SEQUENCE_BUILDER_COLLECTIONS', status: ResourceStatus.AVAILABLE };
+    expect(await read()).toMatchObject({ tokenId: '4', name: 'Token 4', description: 'hosted four', ...hosted });
     await rpc.unpublishCollection({ collectionId: collection.id }, as(owner));
     // Unpublished: an empty document, as for a token the collection does not have (nothing of it leaks).
-    expect(await read()).toMatchObject({ tokenId: '4', name: '', description: '' });
+    expect(await read()).toMatchObject({ tokenId: '4', name: '', description: '', source: 'UNKNOWN', status: ResourceStatus.NOT_AVAILABLE });
     await rpc.publishCollection({ collectionId: collection.id }, as(owner));
-    expect(await read()).toMatchObject({ name: 'Token 4', description: 'hosted four' });
+    expect(await read()).toMatchObject({ name: 'Token 4', description: 'hosted four', ...hosted });
   });
 
   it('deleting a collection deletes its contract links, and the contract can be linked again', async () => {

@@ -139,6 +139,9 @@ export const applyOverride = (info: ContractInfo, o: ContractInfoOverride | unde
       verifiedBy: e.verifiedBy ?? info.extensions.verifiedBy,
       featured: e.featureIndex === undefined ? info.extensions.featured : e.featureIndex > 0,
     },
+    source: 'OVERRIDE',
+    // An address with nothing stored has the override's fields at least.
+    status: info.status === 'NOT_AVAILABLE' ? 'AVAILABLE' : info.status,
     override: o,
   };
 };

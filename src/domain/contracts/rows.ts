@@ -57,6 +57,9 @@ export const emptyStoredExtensions = (contractURI: ContractUriState): StoredExte
 
 const kindOf = (t: string): ContractKind => ((CONTRACT_TYPES as readonly string[]).includes(t) ? (t as ContractKind) : 'UNKNOWN');
 
+/** Whether any field of a contractURI document answers (only a document fills them). */
+const documentAnswers = (ext: DocumentExtensions) => Boolean(ext.link || ext.description || ext.ogImage || ext.ogName);
+
 export const contractInfoFromRow = (row: ContractRow): ContractInfo => {
   const ext = parseStoredExtensions(row.extensions) ?? emptyStoredExtensions({ uri: null, status: 'none', attempts: 0 });
   return {
@@ -82,6 +85,8 @@ export const contractInfoFromRow = (row: ContractRow): ContractInfo => {
       featured: Boolean(row.featured),
     },
     updatedAt: row.updatedAt,
+    source: documentAnswers(ext) ? 'CONTRACT_URI' : 'CHAIN',
+    status: ext.contractURI.status === 'pending' ? 'FETCHING' : 'AVAILABLE',
   };
 };
 
@@ -106,4 +111,6 @@ export const undeployedContractInfo = (chainId: number, address: string): Contra
     featured: false,
   },
   updatedAt: null,
+  source: 'NONE',
+  status: 'NOT_AVAILABLE',
 });

@@ -19,6 +19,22 @@ export type ContractExtensions = {
   featured: boolean;
 };
 
+/**
+ * Where a contract's info came from. CHAIN: read from its chain (code, name(), symbol(), decimals()); CONTRACT_URI:
+ * that, and fields of its contractURI document; OVERRIDE: an operator's override replaced some of it; NONE: an address
+ * with no code that nothing has stored.
+ */
+export const CONTRACT_INFO_SOURCES = ['CHAIN', 'CONTRACT_URI', 'OVERRIDE', 'NONE'] as const;
+export type ContractInfoSource = (typeof CONTRACT_INFO_SOURCES)[number];
+
+/**
+ * AVAILABLE: the info is there. FETCHING: it is, and its contractURI document is being fetched (the previous
+ * document's fields answer meanwhile). NOT_AVAILABLE: an address with no code that nothing (not even an override) has
+ * stored.
+ */
+export const CONTRACT_INFO_STATUSES = ['AVAILABLE', 'FETCHING', 'NOT_AVAILABLE'] as const;
+export type ContractInfoStatus = (typeof CONTRACT_INFO_STATUSES)[number];
+
 export type ContractInfo = {
   chainId: number;
   /** Lower-case, 0x-prefixed. */
@@ -35,6 +51,8 @@ export type ContractInfo = {
   extensions: ContractExtensions;
   /** null for an address with no code that Strata has not stored. */
   updatedAt: Date | null;
+  source: ContractInfoSource;
+  status: ContractInfoStatus;
   /** The operator's override applied to this info, when there is one (its set fields won). */
   override?: ContractInfoOverride;
 };

@@ -3,6 +3,8 @@ import { builder } from '../builder';
 import { ContractTypeRef } from './contract-type';
 import type { ContractInfo } from '../../domain/contracts/types';
 import { ContractInfoExtensionsRef } from './contract-info-extensions';
+import { ContractInfoSourceRef } from './contract-info-source';
+import { ContractInfoStatusRef } from './contract-info-status';
 
 /** Serialises as `0001-01-01T00:00:00Z`, the wire's "unset". */
 export const ZERO_DATE = new Date('0001-01-01T00:00:00Z');
@@ -25,6 +27,8 @@ export const ContractInfoRef = builder.objectRef<ContractInfo>('ContractInfo').i
       resolve: (c) => c.extensions,
     }),
     updatedAt: t.field({ type: 'Timestamp', description: 'The zero time for an address with no code that is not stored.', resolve: (c) => c.updatedAt ?? ZERO_DATE }),
+    source: t.field({ type: ContractInfoSourceRef, description: 'Where the info came from.', resolve: (c) => c.source }),
+    status: t.field({ type: ContractInfoStatusRef, description: 'Whether the info is there.', resolve: (c) => c.status }),
   }),
 });
 

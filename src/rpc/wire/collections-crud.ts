@@ -8,6 +8,7 @@ import type {
 } from '../generated/operations';
 import { chainIdIn, obj, omitEmpty, type Body } from './common';
 import { tokenMetadataOut } from './collections';
+import { HOSTED_TOKEN } from './sources';
 
 /** Keeps the keys whose value was sent (null means absent, wire notes Decision 3). */
 const sent = (o: Body): Body => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
@@ -73,7 +74,7 @@ export const assetOut = (a: AssetFieldsFragment) => ({
 });
 
 /** A hosted token as the clients' TokenMetadata, with its own `updatedAt`. */
-export const collectionTokenOut = (t: CollectionTokenFieldsFragment) => tokenMetadataOut(t, t.updatedAt);
+export const collectionTokenOut = (t: CollectionTokenFieldsFragment) => tokenMetadataOut(t, t.updatedAt, HOSTED_TOKEN);
 
 /** The distinct collections of a page of links, in the order first seen. */
 export const collectionsOfLinks = <C extends { id: number }>(links: Array<{ collection: C }>): C[] => [

@@ -2,6 +2,7 @@
 import type { CollectionFieldsFragment, TokenMetadataInput, UpdateTokenMutation } from '../generated/operations';
 import { ZERO_TIME } from '../../graphql/scalars/timestamp';
 import { obj, omitEmpty, type Body, type Answered } from './common';
+import { HOSTED_TOKEN } from './sources';
 
 export const collectionOut = (c: CollectionFieldsFragment) => ({
   id: c.id,
@@ -21,9 +22,13 @@ export const collectionOut = (c: CollectionFieldsFragment) => ({
 
 type TokenOut = Answered<UpdateTokenMutation>['updateCollectionToken'];
 
-/** TokenMetadata as the clients read it: both spellings of four fields (wire notes, Decision 2). */
-export const tokenMetadataOut = (t: TokenOut, updatedAt: string) => ({
+/**
+ * TokenMetadata as the clients read it: both spellings of four fields (wire notes, Decision 2); `source` and `status`
+ * in the clients' names (wire/sources.ts).
+ */
+export const tokenMetadataOut = (t: TokenOut, updatedAt: string, origin: { source: string; status: string }) => ({
   tokenId: t.tokenId,
+  source: origin.source,
   name: t.name,
   description: t.description,
   image: t.image,
@@ -42,10 +47,11 @@ export const tokenMetadataOut = (t: TokenOut, updatedAt: string) => ({
   }),
   ...(t.decimals !== null ? { decimals: t.decimals } : {}),
   updatedAt,
+  status: origin.status,
 });
 
 /** Reply of UpdateToken: the published reply carries the zero time as `updatedAt`. */
-export const updatedTokenOut = (t: TokenOut) => tokenMetadataOut(t, ZERO_TIME);
+export const updatedTokenOut = (t: TokenOut) => tokenMetadataOut(t, ZERO_TIME, HOSTED_TOKEN);
 
 /** A TokenMetadata from a client, either spelling, into the GraphQL input; other keys are ignored. */
 export const tokenMetadataIn = (v: unknown): TokenMetadataInput | unknown => {

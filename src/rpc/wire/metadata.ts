@@ -3,6 +3,7 @@ import type { GetContractInfoQuery, GetTokenMetadataQuery } from '../generated/o
 import { SEARCH_PAGE } from '../../domain/contracts/search';
 import { tokenMetadataOut } from './collections';
 import { chainIdIn, numberedPageIn, obj, omitEmpty, type Body, type Answered } from './common';
+import { CONTRACT_SOURCE, CONTRACT_STATUS, TOKEN_SOURCE, TOKEN_STATUS } from './sources';
 
 const chainIdsIn = (v: unknown) => (Array.isArray(v) ? v.map(chainIdIn) : v);
 
@@ -27,7 +28,9 @@ export const contractTokenMapIn = (v: unknown) => {
 type ContractInfoResult = Omit<Answered<GetContractInfoQuery>['contractInfo'], 'override'> & { override?: { updatedAt: string } | null };
 
 /**
- * ContractInfo in the order of the published Go struct; decimals, logoURI and unset operator flags are omitted.
+ * ContractInfo in the order of the published Go struct; decimals, logoURI and unset operator flags are omitted
+ * (`queuedAt` too: a refresh queued by RefreshContractInfo is a task of its own). `source` and `status` are the clients'
+ * names (wire/sources.ts).
  * `overridden: true` (Strata's own field) says an operator's override replaced some of what the chain and the web say.
  */
 export const contractInfoOut = (c: ContractInfoResult) => {
@@ -35,6 +38,7 @@ export const contractInfoOut = (c: ContractInfoResult) => {
   return {
     chainId: c.chainId,
     address: c.address,
+    source: CONTRACT_SOURCE[c.source],
     name: c.name,
     type: c.type,
     symbol: c.symbol,
@@ -55,6 +59,7 @@ export const contractInfoOut = (c: ContractInfoResult) => {
       ...(e.featured ? { featured: true } : {}),
     },
     updatedAt: c.updatedAt,
+    status: CONTRACT_STATUS[c.status],
     ...(c.override ? { overridden: true } : {}),
   };
 };
@@ -78,7 +83,7 @@ const assetOut = (a: TokenMetadataResult['assets'][number]) => ({
 });
 
 export const metadataTokenOut = (t: TokenMetadataResult) => ({
-  ...tokenMetadataOut(t, t.updatedAt),
+  ...tokenMetadataOut(t, t.updatedAt, { source: TOKEN_SOURCE[t.source], status: TOKEN_STATUS[t.status] }),
   ...(t.assets.length ? { assets: t.assets.map(assetOut) } : {}),
 });
 

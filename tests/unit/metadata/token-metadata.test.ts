@@ -108,6 +108,8 @@ describe('RPC renaming', () => {
     logoURI: null,
     deployed: true,
     bytecodeHash: '0x01',
+    source: 'CHAIN' as const,
+    status: 'AVAILABLE' as const,
     updatedAt: '2026-01-01T00:00:00Z',
     extensions: { link: '', description: '', ogImage: '', ogName: '', originChainId: 0, originAddress: '', verified: false, verifiedBy: null, blacklist: false, featured: false },
   };
@@ -137,10 +139,13 @@ describe('RPC renaming', () => {
       animationUrl: 'https://a',
       decimals: null,
       updatedAt: '0001-01-01T00:00:00Z',
+      source: 'CHAIN',
+      status: 'FETCHING',
       assets: [],
     });
     expect(t).toEqual({
       tokenId: '1',
+      source: 'FETCHER_ON_CHAIN_TOKEN_URI',
       name: 'n',
       description: '',
       image: '',
@@ -155,6 +160,7 @@ describe('RPC renaming', () => {
       animation_url: 'https://a',
       animationUrl: 'https://a',
       updatedAt: '0001-01-01T00:00:00Z',
+      status: 'REFRESHING',
     });
   });
 
