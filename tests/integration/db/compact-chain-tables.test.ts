@@ -97,6 +97,9 @@ const asOld = (row: Row, binary: string[]): Row => {
     if (v.length !== 0 && v.length !== BYTES[c]) throw new Error(`${c} holds ${v.length} bytes`);
     out[c] = v.length ? `0x${v.toString('hex')}` : '';
   }
+  // Log and transaction indexes are BIGINT UNSIGNED since a later migration (1795820000000), which mysql2 reads as
+  // strings; the old tables' INT was read as a number.
+  for (const c of ['log_index', 'tx_index']) if (typeof out[c] === 'string') out[c] = Number(out[c]);
   return out;
 };
 
