@@ -11,7 +11,7 @@ import { Wallet } from 'ethers';
 import { devWallet, startAnvil, type Anvil } from '../../helpers/anvil';
 import { deployTokens, sendAndWait, waitForIndexed, type Tokens } from '../../helpers/chain-fixtures';
 import { PATIENCE_MS } from '../../helpers/patience';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { bearer, startTestServer, type TestServer } from '../../helpers/server';
 import { startReceiver, verifiedDeliveries, type Receiver } from './receiver';
 
 let anvil: Anvil;
@@ -109,6 +109,10 @@ const deadListener = async (path: string) => {
   });
   expect(off.active).toBe(false);
   expect(receiver.requests(path)).toBe(MAX_ATTEMPTS);
+  // The delivery log says why it died.
+  const LOG = `query($id: Int!) { webhookDeliveries(listenerId: $id) { nodes { status attempts lastStatus lastError } } }`;
+  const log = await server.graphql(LOG, { id: listener.id }, bearer(bearerToken));
+  expect(log.body.data.webhookDeliveries.nodes).toEqual([{ status: 'DEAD', attempts: MAX_ATTEMPTS, lastStatus: 503, lastError: 'HTTP 503: down for maintenance' }]);
   const meanwhile = await transfers(to, 3);
   await waitForIndexed(server.app, anvil);
   fixed = true;
