@@ -62,6 +62,8 @@ export const createBearerTokensService = ({ db, auth, defaultDays }: { db: Db; a
         const row = await readingFromPrimary(() => rows.findOneBy({ id: which.id!, projectId }));
         if (!row) throw notFound(`bearer token ${which.id}`);
         if (!row.revokedAt) await rows.update({ id: row.id }, { revokedAt: new Date() });
+        // An open graphql-ws connection of the token checks it again at its next operation, not a second later.
+        auth.forgetBearerToken(row.id);
         return true;
       }
       if (!which.token) throw invalidArgument('id', 'give the token’s id or the token itself');
@@ -88,6 +90,7 @@ export const createBearerTokensService = ({ db, auth, defaultDays }: { db: Db; a
           revokedAt: new Date(),
         });
       }
+      auth.forgetBearerToken(claims.jti);
       return true;
     },
   };

@@ -39,6 +39,8 @@ export type AuthService = {
   accessKeyOf(creds: Credentials): Promise<KnownAccessKey | null>;
   /** Drops what this process remembers of a key (revoked, rotated or changed). */
   forgetAccessKey(keyHash: string): void;
+  /** A bearer token (its `jti`) was revoked here: credentials objects that verified it read it again at their next check. */
+  forgetBearerToken(jti: string): void;
   /**
    * Checks every credential the caller presents, once per credentials object: the access key, and the bearer token (the
    * operator's ADMIN_TOKEN, or else a project's token). Resolves when each is valid or none is presented; otherwise
@@ -59,8 +61,9 @@ const KEY_CACHE_TTL_MS = 1_000;
 const KEY_CACHE_MAX = 10_000;
 /**
  * How long a bearer token verified for one credentials object (a request, or a graphql-ws connection) is taken as still
- * not revoked before it is read again. A revocation writes the database only (the console, or any process), so this is
- * how soon a long-lived connection hears of it; expiry needs no read and is checked every time.
+ * not revoked before it is read again. A revocation made on this server is heard at once (forgetBearerToken); one made
+ * elsewhere writes the database only (another replica, or any process), so this is how soon a long-lived connection
+ * hears of it; expiry needs no read and is checked every time.
  */
 export const BEARER_RECHECK_MS = 1_000;
 
@@ -114,7 +117,11 @@ export const createAuthService = ({
   // A bearer token verified for these credentials: admission and the resolvers after it read the project once. A
   // graphql-ws connection keeps one credentials object for hours, so the entry is not trusted for ever: past the token's
   // expiry it answers SessionExpired, and after BEARER_RECHECK_MS the token is checked again (revoked since?).
-  const bearers = new WeakMap<Credentials, { caller: Caller; expiresAt: number | null; checkedAt: number }>();
+  const bearers = new WeakMap<Credentials, { caller: Caller; jti: string | null; expiresAt: number | null; checkedAt: number }>();
+  // Tokens revoked here, by jti, with when: an entry checked before that is read again. Kept BEARER_RECHECK_MS, after
+  // which every such entry is read again anyway.
+  const revokedHere = new Map<string, number>();
+  const revokedSinceCheck = (jti: string | null, checkedAt: number) => jti !== null && (revokedHere.get(jti) ?? -Infinity) >= checkedAt;
 
   /** A browser request (it carries Origin) from an origin the key does not list is refused; other callers are not. */
   const checkOrigin = (creds: Credentials, origins: string[]) => {
@@ -137,9 +144,17 @@ export const createAuthService = ({
       if (!token) throw unauthorized('missing bearer token: send Authorization: Bearer <token>');
       const verified = bearers.get(creds);
       const now = Date.now();
-      if (verified && (verified.expiresAt === null || now < verified.expiresAt) && now - verified.checkedAt < BEARER_RECHECK_MS) return verified.caller;
+      if (
+        verified &&
+        (verified.expiresAt === null || now < verified.expiresAt) &&
+        now - verified.checkedAt < BEARER_RECHECK_MS &&
+        !revokedSinceCheck(verified.jti, verified.checkedAt)
+      ) {
+        return verified.caller;
+      }
       bearers.delete(creds);
       let expiresAt: number | null = null;
+      let jti: string | null = null;
       const caller = await counted(creds, async () => {
         let claims: jwt.JwtPayload | string;
         try {
@@ -152,14 +167,15 @@ export const createAuthService = ({
         const projectId = typeof claims === 'object' ? Number(claims.project) : NaN;
         if (!Number.isSafeInteger(projectId) || projectId < 1) throw unauthorized('bearer token carries no project');
         // Revoked from the console (bearer-tokens.ts): one primary-key read; management calls are few.
-        const jti = typeof claims === 'object' ? claims.jti : undefined;
-        if (jti && (await readingFromPrimary(() => bearerTokens.findOneBy({ id: jti })))?.revokedAt) {
+        const id = typeof claims === 'object' && typeof claims.jti === 'string' && claims.jti ? claims.jti : null;
+        jti = id;
+        if (id && (await readingFromPrimary(() => bearerTokens.findOneBy({ id })))?.revokedAt) {
           throw unauthorized('bearer token has been revoked');
         }
         await requireProject(projectId);
         return { projectId };
       });
-      bearers.set(creds, { caller, expiresAt, checkedAt: now });
+      bearers.set(creds, { caller, jti, expiresAt, checkedAt: now });
       return caller;
     },
 
@@ -230,6 +246,12 @@ export const createAuthService = ({
 
     forgetAccessKey(keyHash) {
       knownKeys.delete(keyHash);
+    },
+
+    forgetBearerToken(jti) {
+      const now = Date.now();
+      for (const [id, at] of revokedHere) if (now - at > BEARER_RECHECK_MS) revokedHere.delete(id);
+      revokedHere.set(jti, now);
     },
 
     async verify(creds) {
