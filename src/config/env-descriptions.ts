@@ -90,7 +90,7 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
     group: 'Metadata',
     description: 'Comma-separated `host` or `host:port` the metadata fetcher may reach although they are private addresses (a `host:port` entry also opens that port); for tests and private gateways.',
   },
-  METADATA_TIMEOUT_MS: { group: 'Metadata', description: 'Whole fetch of one metadata document (redirects and body included); reads wait at most `min(2000, this)`.' },
+  METADATA_TIMEOUT_MS: { group: 'Metadata', description: 'Whole fetch of one metadata document (redirects and body included), from when it holds one of its host’s `METADATA_HOST_CONCURRENCY` connections (a wait for one is bounded at 60 s and reported as such); reads wait at most `min(2000, this)`.' },
   METADATA_MAX_BYTES: { group: 'Metadata', description: 'Largest metadata document read; larger ones fail.' },
   METADATA_HOST_RATE: { group: 'Metadata', description: 'Metadata fetches started per second to one host (a busy host’s fetches wait; other hosts do not).' },
   METADATA_HOST_CONCURRENCY: { group: 'Metadata', description: 'Metadata fetches at once to one host.' },

@@ -14,8 +14,10 @@ export type FetchPolicy = {
   allowedPorts: number[];
   /** DNS resolution plus TCP (and TLS) handshake, per connection. */
   connectTimeoutMs: number;
-  /** Whole fetch, every redirect hop and the body included. */
+  /** Whole fetch, every redirect hop and the body included, from when it holds one of its host's connections. */
   totalTimeoutMs: number;
+  /** Longest wait for one of the host's `perHostConcurrency` connections before the fetch starts. */
+  queueTimeoutMs: number;
   /** Largest body read; the stream is aborted once it goes past this. */
   maxBytes: number;
   maxRedirects: number;
@@ -33,6 +35,7 @@ export const defaultFetchPolicy: Readonly<FetchPolicy> = Object.freeze({
   allowedPorts: [80, 443],
   connectTimeoutMs: 5_000,
   totalTimeoutMs: 15_000,
+  queueTimeoutMs: 60_000,
   maxBytes: 5 * 1024 * 1024,
   maxRedirects: 5,
   perHostConcurrency: 4,
@@ -49,6 +52,7 @@ export const resolveFetchPolicy = (overrides: Partial<FetchPolicy> = {}): FetchP
   };
   positiveInt('connectTimeoutMs', 1);
   positiveInt('totalTimeoutMs', 1);
+  positiveInt('queueTimeoutMs', 1);
   positiveInt('maxBytes', 1);
   positiveInt('maxRedirects', 0);
   positiveInt('perHostConcurrency', 1);

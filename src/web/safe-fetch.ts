@@ -258,13 +258,17 @@ export const createSafeFetcher = (overrides: Partial<FetchPolicy> = {}): SafeFet
     return { status: res.statusCode, contentType: header('content-type') ?? '', body: Buffer.concat(chunks, total) };
   };
 
-  const run = async (href: string, signal: AbortSignal): Promise<FetchResult<Buffer>> => {
+  /** `started`: called when the first hop holds one of its host's connections (the fetch's own time starts there). */
+  const run = async (href: string, signal: AbortSignal, started: () => void = () => undefined): Promise<FetchResult<Buffer>> => {
     let current = href;
     for (let hop = 0; ; hop++) {
       const target = checkUrl(current);
       let result: Hop;
       try {
-        result = await withHostSlot(target.key, () => requestOnce(target, signal));
+        result = await withHostSlot(target.key, () => {
+          if (hop === 0) started();
+          return requestOnce(target, signal);
+        });
       } catch (err) {
         throw toWebError(err, target.url.href, signal);
       }
@@ -304,15 +308,32 @@ export const createSafeFetcher = (overrides: Partial<FetchPolicy> = {}): SafeFet
   const fetchBytes = async (href: string): Promise<FetchResult<Buffer>> => {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    let fail: (err: WebError) => void = () => undefined;
     // Resolves the caller on time even while the work is queued behind a host's concurrency limit.
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const err = new FetchFailedError('timeout', `fetching ${shortUrl(href)} took longer than ${policy.totalTimeoutMs} ms`, href);
-        controller.abort(err);
-        reject(err);
-      }, policy.totalTimeoutMs);
-    });
-    const work = run(href, controller.signal);
+    const deadline = new Promise<never>((_, reject) => (fail = reject));
+    const stop = (err: WebError) => {
+      controller.abort(err);
+      fail(err);
+    };
+    // Two bounds, each named in its error: waiting for one of the host's connections, then the fetch itself from the
+    // moment it holds one. One bound over both blamed a queue's wait on whatever was fetched after it (a body too
+    // large was reported as too slow).
+    const host = (() => {
+      try {
+        return new URL(href).host;
+      } catch {
+        return href;
+      }
+    })();
+    timer = setTimeout(
+      () => stop(new FetchFailedError('timeout', `waited longer than ${policy.queueTimeoutMs} ms for one of the ${policy.perHostConcurrency} connections to ${host}`, href)),
+      policy.queueTimeoutMs,
+    );
+    const started = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => stop(new FetchFailedError('timeout', `fetching ${shortUrl(href)} took longer than ${policy.totalTimeoutMs} ms`, href)), policy.totalTimeoutMs);
+    };
+    const work = run(href, controller.signal, started);
     work.catch(() => undefined); // the deadline may win the race; its loser must not be unhandled
     try {
       return await Promise.race([work, deadline]);

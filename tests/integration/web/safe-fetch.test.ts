@@ -150,6 +150,38 @@ describe('safe fetch from an allowlisted local server', () => {
     await expectFailed(f.fetchBytes(`${s.origin}/over`), 'too-large');
   });
 
+  it('names the true cause of each of many oversized answers queued behind one host’s connections (#48)', async () => {
+    // Eight 50 MB bodies sent at 64 KiB every 25 ms (the first MiB in about 400 ms) and a declared 2 GB one, all at once,
+    // one connection to the host: together they take longer than one fetch may, each on its own well within it. Each is
+    // refused for its size, not for the time it spent waiting for the connection.
+    const s = await server((req, res) => {
+      if (req.url === '/declared') {
+        res.writeHead(200, { 'content-length': String(2 * 1024 ** 3) });
+        return void res.write('{');
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(Buffer.alloc(64 * 1024, 0x61)), 25);
+      timers.push(timer);
+      res.on('close', () => clearInterval(timer));
+    });
+    const f = fetcher({ allowHosts: allow(s), maxBytes: 1024 * 1024, perHostConcurrency: 1, totalTimeoutMs: 2_000 });
+    const urls = [...Array.from({ length: 8 }, (_, i) => `${s.origin}/huge/${i}`), `${s.origin}/declared`];
+    const errors = await Promise.all(urls.map((u) => failure(f.fetchBytes(u))));
+    expect(errors.map((e) => [(e as FetchFailedError).reason, e.message.replace(/\/(huge\/\d|declared)/, '')])).toEqual(
+      urls.map(() => ['too-large', expect.stringMatching(/larger than 1048576 bytes/)]),
+    );
+  });
+
+  it('says so when a fetch waited too long for one of its host’s connections', async () => {
+    // One connection, held by a request that never answers: the next one waits, and gives up saying why.
+    const s = await server(() => undefined);
+    const f = fetcher({ allowHosts: allow(s), perHostConcurrency: 1, totalTimeoutMs: 400, queueTimeoutMs: 300 });
+    const [first, second] = await Promise.all([failure(f.fetchText(`${s.origin}/a`)), failure(f.fetchText(`${s.origin}/b`))]);
+    expect(first.message).toMatch(/took longer than 400 ms/);
+    expect(second).toBeInstanceOf(FetchFailedError);
+    expect(second.message).toMatch(/waited longer than 300 ms for one of the 1 connections to 127\.0\.0\.1:\d+/);
+  });
+
   it('times out on a host that never answers', async () => {
     const s = await server(() => undefined);
     const started = Date.now();
