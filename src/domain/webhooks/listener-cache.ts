@@ -1,8 +1,8 @@
 // The listeners of each chain as ingestion matches against them, cached so a chain without listeners costs one map
 // lookup per batch. Every listener of the chain, on or off: what a paused or disabled listener matches is recorded
 // all the same and waits in the outbox (the deliverer sends only to active listeners), so turning it on again
-// continues where it stopped. A change (service.ts) is announced on the 'webhooks' topic and every process drops its copy;
-// should a notice be lost (Redis down at that moment), a copy is still read again after `ttlMs`.
+// continues where it stopped. A change (service.ts) is announced on the 'webhooks' topic and every process drops its
+// copy; should a notice be lost (Redis down at that moment), a copy is still read again after `ttlMs`.
 import type { EntityManager } from 'typeorm';
 import { WebhookListenerEntity, type Db } from '../../db';
 import type { PubSub } from '../../pubsub';
