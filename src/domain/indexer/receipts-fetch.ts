@@ -8,7 +8,7 @@ import { ChainCheckpointEntity, type Db } from '../../db';
 import { END_OF_BLOCK, type ReceiptEvent } from '../../pubsub';
 import { DomainError, invalidArgument } from '../errors';
 import { receiptFilter, type ReceiptFilterRequest } from '../subscriptions/filters';
-import { RECEIPT_POLL_MS, untilAborted, type ReceiptWaits } from './receipt-waits';
+import { clientGone, RECEIPT_POLL_MS, untilAborted, type ReceiptWaits } from './receipt-waits';
 
 /**
  * The longest a request waits for a receipt, whatever `maxBlockWait` says: HTTP clients and proxies give up on a
@@ -94,6 +94,8 @@ export const fetchReceipt = async (deps: ReceiptFetchDeps, req: ReceiptFetch): P
   }
 
   return deps.waits.hold(req.caller, signal, async () => {
+    // Gone before its wait began (while it was admitted, or its key checked): the node is not asked at all.
+    if (signal?.aborted) throw clientGone();
     const gone = untilAborted(signal);
     /** The promise, unless the client goes away first. */
     const unlessGone = <T>(p: Promise<T>) => Promise.race([p, gone.promise]);
