@@ -20,7 +20,7 @@ export const SWEEP_ROWS_MAX = 100_000;
 type Auth = { requireAccessKey(c: Credentials): Promise<unknown>; requireBearer(c: Credentials): Promise<unknown> };
 
 export type MetadataTasksService = {
-  /** RefreshTokenMetadata: the listed tokens, or every cached token of the contract and its info; newMints adds minted tokens never fetched. */
+  /** RefreshTokenMetadata: the listed tokens, or every cached token of the contract (however many: the task pages, task-runner.ts) and its info; newMints adds minted tokens never fetched. */
   refreshTokens(creds: Credentials, req: { chainId?: Maybe<string>; contractAddress: string; tokenIds?: Maybe<string[]>; newMints?: Maybe<boolean> }): Promise<MetadataTask>;
   /** RefreshContractInfo(Batch): the contracts' info, read again from the chain and their contractURI documents. */
   refreshContracts(creds: Credentials, req: { chainId?: Maybe<string>; contractAddresses: string[] }): Promise<MetadataTask>;

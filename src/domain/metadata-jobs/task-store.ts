@@ -9,7 +9,7 @@ export const TASK_LEASE_MS = 5 * 60_000;
 /** A task is run at most this many times (a crash or lost lease counts); then it fails. */
 export const TASK_MAX_TRIES = 3;
 /** Results kept per task: the first lines, then one line saying how many were left out. */
-const RESULT_LINES_MAX = 1_000;
+export const RESULT_LINES_MAX = 1_000;
 
 export type NewTask = { queue: MetadataTaskQueue; origin: MetadataTaskOrigin; chainId: number; contract: string | null; payload: TaskPayload };
 
@@ -109,6 +109,20 @@ export const finishTask = async (db: Db, id: number, outcome: { ok: boolean; res
       leaseUntil: null,
       updatedAt: new Date(),
     },
+  );
+};
+
+/**
+ * A task that pages through a contract's tokens has finished a chunk and has more to do: it goes back to the queue,
+ * due now (behind the tasks already due, so one big collection does not hold a worker slot for hours), with its
+ * cursor and counters in the payload and the result so far. Its tries start again: they count the runs of the chunk
+ * at hand, so a collection of many chunks is not failed for that.
+ */
+export const continueTask = async (db: Db, id: number, next: { payload: TaskPayload; result: string[] }): Promise<void> => {
+  const now = new Date();
+  await repoOf(db).update(
+    { id },
+    { status: 'QUEUED', payload: JSON.stringify(next.payload), result: resultText(next.result), error: null, tries: 0, runAt: now, leaseUntil: null, updatedAt: now },
   );
 };
 

@@ -1,12 +1,36 @@
 // Metadata refresh tasks as the rest of Strata sees them, and the JSON payload a task row carries.
 import type { MetadataTaskOrigin, MetadataTaskQueue, MetadataTaskRow, MetadataTaskStatus } from '../../db';
 
-/** At most this many tokens (or contracts) in one task; bigger refreshes are split into several tasks. */
+/**
+ * At most this many tokens (or contracts) in one task, or in one chunk of a task that pages through a contract's
+ * tokens (`allCached`, `newMints`); other bigger refreshes are split into several tasks.
+ */
 export const TASK_MAX_ITEMS = 10_000;
+
+/**
+ * Where a task that pages through a contract's tokens stands between its runs, kept in its payload: each run
+ * refreshes the next chunk of token ids after `after` (in the token id column's order, which is stable) and queues
+ * the task again until none is left. The counters cover every chunk so far; the result reads them.
+ */
+export type TaskProgress = {
+  /** Every token id up to this one (column order) is done; '' before the first chunk. */
+  after: string;
+  /** Runs that completed a chunk. */
+  chunks: number;
+  /** Tokens refreshed so far, and how many of them each status. */
+  tokens: number;
+  statuses: Record<string, number>;
+  /** Failed items (tokens, contract info) so far, and the first one's line. */
+  failed: number;
+  firstFailure?: string;
+  /** Item lines refreshed but left out of the result (it keeps the first ones). */
+  omitted: number;
+};
 
 /**
  * What a task refreshes. `tokens` queue: the listed ids, the ranges (both ends included), every cached token of the
  * contract (`allCached`), the minted tokens never fetched (`newMints`), and the contract info too (`contractInfo`).
+ * `allCached` and `newMints` have no cap: the task pages through the contract's tokens (TaskProgress).
  * `onlyCached`: of the named tokens, only those with a cached document (an event names tokens that may never have
  * been asked for; those are fetched fresh on their first read anyway). `contracts` queue: the listed addresses.
  */
@@ -20,6 +44,8 @@ export type TaskPayload = {
   contracts?: string[];
   /** Events that named the tokens (e.g. "MetadataUpdate 0xabc…:12"), for the task's reader. */
   events?: string[];
+  /** Set by the runner of an `allCached` / `newMints` task once its first chunk is done. */
+  progress?: TaskProgress;
 };
 
 export type MetadataTask = {

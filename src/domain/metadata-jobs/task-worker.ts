@@ -6,7 +6,7 @@ import { retryDelayMs } from './backoff';
 import { shortError } from './failures';
 import { sweepDueRetries } from './retry-sweep';
 import { runTask, type TaskRunnerDeps } from './task-runner';
-import { claimDueTasks, finishTask, pruneFinishedTasks, renewLease, requeueOrFail, TASK_RETENTION_MS } from './task-store';
+import { claimDueTasks, continueTask, finishTask, pruneFinishedTasks, renewLease, requeueOrFail, TASK_RETENTION_MS } from './task-store';
 import type { MetadataTask } from './task-types';
 
 /** How often finished tasks past their retention are deleted. */
@@ -24,12 +24,15 @@ export const createTaskWorker = ({
   pollMs,
   concurrency = 4,
   retryBaseMs,
+  chunkTokens,
 }: {
   deps: TaskRunnerDeps & { db: Db };
   logger: Logger;
   pollMs: number;
   concurrency?: number;
   retryBaseMs: number;
+  /** Tokens per run of a task that pages through a contract's tokens (TASK_MAX_ITEMS unless given). */
+  chunkTokens?: number;
 }): TaskWorker => {
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
@@ -39,9 +42,15 @@ export const createTaskWorker = ({
 
   const runOne = async (task: MetadataTask) => {
     try {
-      const outcome = await runTask(deps, task, () => renewLease(deps.db, task.id));
-      await finishTask(deps.db, task.id, outcome);
-      logger.debug({ task: task.id, ok: outcome.ok }, 'metadata task finished');
+      const outcome = await runTask(deps, task, () => renewLease(deps.db, task.id), { chunkTokens });
+      if (outcome.next) {
+        // A chunk of a paged task is done: it waits its turn again for the next one.
+        await continueTask(deps.db, task.id, { payload: outcome.next, result: outcome.result });
+        logger.debug({ task: task.id }, 'metadata task chunk finished');
+      } else {
+        await finishTask(deps.db, task.id, outcome);
+        logger.debug({ task: task.id, ok: outcome.ok }, 'metadata task finished');
+      }
     } catch (err) {
       // Infrastructure trouble (database, a bug): the whole task is tried again later, a few times.
       logger.warn({ err, task: task.id }, 'metadata task run failed');
