@@ -27,6 +27,7 @@ import { TokenTraitValues1795774342478 } from './1795774342478-token-trait-value
 import { CompactChainTables1795810000000 } from './1795810000000-compact-chain-tables';
 import { UnsignedPositions1795820000000 } from './1795820000000-unsigned-positions';
 import { ConsoleCharts1795820000200 } from './1795820000200-console-charts';
+import { TokenDirectory1795830000000 } from './1795830000000-token-directory';
 
 export const migrations = [
   Foundation1763784000000,
@@ -57,4 +58,5 @@ export const migrations = [
   CompactChainTables1795810000000,
   UnsignedPositions1795820000000,
   ConsoleCharts1795820000200,
+  TokenDirectory1795830000000,
 ];

@@ -2,7 +2,7 @@
 // types, ranges and defaults come from the zod schema itself; a variable of the schema missing here (or an entry here
 // the schema no longer has) fails tests/unit/docs/references.test.ts, so the reference cannot fall behind.
 
-export type EnvGroup = 'Server' | 'Database' | 'Chains and ingestion' | 'Metadata' | 'Events across processes' | 'Edge and security' | 'Access keys' | 'Media storage' | 'IndexerGateway and prices' | 'Webhooks';
+export type EnvGroup = 'Server' | 'Database' | 'Chains and ingestion' | 'Metadata' | 'Events across processes' | 'Edge and security' | 'Access keys' | 'Media storage' | 'IndexerGateway and prices' | 'Webhooks' | 'Token directory';
 
 export type EnvDescription = Readonly<{
   group: EnvGroup;
@@ -22,6 +22,7 @@ export const envGroups: readonly EnvGroup[] = [
   'Media storage',
   'IndexerGateway and prices',
   'Webhooks',
+  'Token directory',
 ];
 
 export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
@@ -96,6 +97,18 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
   METADATA_HOST_CONCURRENCY: { group: 'Metadata', description: 'Metadata fetches at once to one host.' },
   METADATA_RETRY_BASE_MS: { group: 'Metadata', description: 'First delay before a failed or placeholder token document is fetched again; doubles per failure, at most 24 h.' },
   METADATA_TASK_POLL_MS: { group: 'Metadata', description: 'How often the refresh task worker looks for due tasks and due retries.' },
+  TOKEN_LISTS: {
+    group: 'Token directory',
+    description:
+      'Comma-separated token lists (Uniswap Token Lists format, validated against its JSON schema) the token directory is built from, first list first when two name a token: `default` (the list shipped in the npm package `@uniswap/default-token-list`, read from node_modules: mainnet, Optimism, BNB Chain, Polygon, Base, Arbitrum and the other chains it covers), a file path, or an http(s) URL (read through the metadata fetcher’s guard). Only tokens of configured chains are kept. `none`: no list, the operator’s curation alone. See docs/guide/trust.md.',
+  },
+  TOKEN_LISTS_REFRESH_SECONDS: { group: 'Token directory', description: 'How often every list is read again, in seconds (lists are also read at start and on `RefreshTokenDirectory`); `0`: never on a schedule.' },
+  TOKEN_LISTS_MAX_BYTES: { group: 'Token directory', description: 'Largest token list document read, file or URL; a larger one is refused and the previous import stays.' },
+  TOKEN_LISTS_TIMEOUT_MS: { group: 'Token directory', description: 'One read of a list URL (redirects and body included); a slower one is refused and the previous import stays.' },
+  TOKEN_LISTS_ALLOW_HOSTS: {
+    group: 'Token directory',
+    description: 'Comma-separated `host` or `host:port` list URLs may name although they are private addresses (a `host:port` entry also opens that port), as `METADATA_ALLOW_HOSTS`; for lists on the operator’s own network and tests.',
+  },
   WEBHOOK_ALLOW_HOSTS: {
     group: 'Webhooks',
     description: 'Comma-separated `host` or `host:port` webhook URLs may name although they are private addresses (a `host:port` entry also opens that port), as `METADATA_ALLOW_HOSTS`; for tests and private receivers.',

@@ -12,6 +12,7 @@ import { readReplicasConfigOf, readReplicasEnvSchema, type ReadReplicasConfig } 
 import { gatewayConfigOf, gatewayEnvSchema, priceFeedConfigOf, type GatewayConfig, type PriceFeedConfig } from './gateway';
 import { operationsConfigOf, operationsEnvSchema, type OperationsConfig } from './operations';
 import { leadershipConfigOf, leadershipEnvSchema, type LeadershipConfig } from './leadership';
+import { trustConfigOf, trustEnvSchema, type TrustConfig } from './trust';
 
 export type { ChainConfig, EndpointConfig, WatchedContractConfig } from './chains';
 export type { EdgeConfig } from './edge';
@@ -21,6 +22,7 @@ export type { ReadReplicasConfig } from './replicas';
 export type { GatewayConfig, PriceFeedConfig } from './gateway';
 export type { OperationsConfig } from './operations';
 export type { LeadershipConfig, LeadershipMode } from './leadership';
+export type { TrustConfig } from './trust';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string; /** Page cache of the embedded database, MB (SQLITE_CACHE_MB). */ cacheMb: number }
@@ -116,6 +118,8 @@ export type Config = Readonly<{
   leadership: LeadershipConfig;
   /** Where USD prices come from; no source by default (gateway.ts). */
   priceFeed: PriceFeedConfig;
+  /** The token lists the token directory is built from (trust.ts). */
+  trust: TrustConfig;
 }>;
 
 export class ConfigError extends Error {
@@ -188,6 +192,7 @@ export const envSchema = z.object({
   ...gatewayEnvSchema,
   ...operationsEnvSchema,
   ...leadershipEnvSchema,
+  ...trustEnvSchema,
 });
 
 /** Reads and validates `env`; throws ConfigError listing every problem. */
@@ -264,6 +269,7 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
     operations: operationsConfigOf(e),
     leadership: leadershipConfigOf(e),
     priceFeed: priceFeedConfigOf(e),
+    trust: trustConfigOf(e),
   });
 };
 

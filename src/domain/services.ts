@@ -23,6 +23,7 @@ import { createSubscriptionsService, type SubscriptionsService } from './subscri
 import type { ContractsService } from './contracts/service';
 import type { ContractOverridesService } from './contracts/overrides';
 import type { TokenSearchService } from './token-search/service';
+import type { TokenDirectoryService } from './trust/directory';
 import { createMetadataServices } from './token-metadata/compose';
 import type { CollectionLinksService } from './token-metadata/links';
 import type { TokenMetadataService } from './token-metadata/service';
@@ -64,6 +65,8 @@ export type Services = GatewayServices & {
   contractOverrides: ContractOverridesService;
   /** Trait search and property filters over stored token metadata. */
   tokenSearch: TokenSearchService;
+  /** What Strata trusts as a real token: token lists plus the operator's curation (GetTokenDirectory, Admin curation). */
+  tokenDirectory: TokenDirectoryService;
   wallets: WalletsService;
   analytics: AnalyticsService;
   /** A project's webhook listeners: management, delivery log, replay (delivery itself: webhooks/delivery-worker.ts). */

@@ -13,6 +13,7 @@ import { createBalanceRepair } from '../ingestion/balance-repair';
 import client from 'prom-client';
 import { createDeliveryWorker } from '../domain/webhooks/delivery-worker';
 import { createChainPaceSampler } from '../workers/chain-pace';
+import { createTokenListRefresher } from '../workers/token-lists';
 
 export type AppOptions = {
   /**
@@ -110,6 +111,11 @@ export const createApp = async (
     options.index && config.chains.length
       ? createChainPaceSampler({ db, chainIds: config.chains.map((c) => c.chainId), settings: config.operations, logger: logger.child({ layer: 'workers' }), metricsRegistry })
       : null;
+  // The token directory's lists: read where the Metadata and Indexer reads are served (each serving process; see the worker).
+  const tokenLists =
+    options.serve === true && config.trust.tokenLists.length
+      ? createTokenListRefresher({ directory: services.tokenDirectory, settings: config.trust, logger: logger.child({ layer: 'workers' }), metricsRegistry })
+      : null;
   let stopping = false;
   const readiness = {
     indexedChains: options.index ? config.chains.map((c) => c.chainId) : [],
@@ -156,6 +162,7 @@ export const createApp = async (
         ingestion = startIngestion({ config, db, registry, pubsub, logger, metricsRegistry, pollMs: options.pollMs });
       }
       paceSampler?.start();
+      tokenLists?.start();
       return bound;
     },
     async stop() {
@@ -166,6 +173,8 @@ export const createApp = async (
       await services.metadataTaskWorker.stop();
       await webhookWorker.stop();
       await paceSampler?.stop();
+      await tokenLists?.stop();
+      await services.tokenDirectory.close();
       // Background metadata fetches write to the database: let them end before it closes.
       await services.tokenMetadata.close();
       await pubsub.close();

@@ -23,6 +23,9 @@ import { TokenMetadataEntity } from './token-metadata';
 import { TokenSearchEntity } from './token-search';
 import { TokenTraitEntity } from './token-trait';
 import { TokenTraitValueEntity } from './token-trait-value';
+import { TokenListEntity } from './token-list';
+import { TokenDirectoryEntryEntity } from './token-directory-entry';
+import { TokenDirectoryCurationEntity } from './token-directory-curation';
 import { TransferEntity } from './transfer';
 import { WalletLinkEntity } from './wallet-link';
 import { WalletLinkNonceEntity } from './wallet-link-nonce';
@@ -54,6 +57,9 @@ export * from './token-metadata';
 export * from './token-search';
 export * from './token-trait';
 export * from './token-trait-value';
+export * from './token-list';
+export * from './token-directory-entry';
+export * from './token-directory-curation';
 export * from './transfer';
 export * from './wallet-link';
 export * from './wallet-link-nonce';
@@ -92,4 +98,7 @@ export const entities = [
   WebhookListenerEntity,
   WebhookDeliveryEntity,
   ChainPaceSampleEntity,
+  TokenListEntity,
+  TokenDirectoryEntryEntity,
+  TokenDirectoryCurationEntity,
 ];

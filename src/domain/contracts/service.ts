@@ -20,6 +20,11 @@ import { applyOverride, type ContractOverridesService } from './overrides';
 import { contractInfoFromRow, emptyStoredExtensions, parseStoredExtensions } from './rows';
 import { searchContracts, searchQueryOf, type SearchRequest } from './search';
 import { contractKeyOf, type ContractFlagsInput, type ContractInfo, type ContractKey } from './types';
+import { applyListing, type DirectoryListing } from '../trust/listing';
+
+/** The token directory's word on contracts (domain/trust), applied under the overrides. */
+export type DirectoryListings = { listingsFor(keys: ContractKey[]): Promise<Map<string, DirectoryListing>> };
+const NO_DIRECTORY: DirectoryListings = { listingsFor: async () => new Map() };
 
 /** SearchContractInfoBatch takes at most this many addresses. */
 export const FIND_BATCH_MAX = 50;
@@ -68,6 +73,7 @@ export const createContractsService = ({
   jobs,
   logger,
   overrides,
+  directory = NO_DIRECTORY,
 }: {
   config: Pick<Config, 'adminToken' | 'metadata'>;
   db: Db;
@@ -79,6 +85,8 @@ export const createContractsService = ({
   logger: Logger;
   /** The operator's overrides, applied to every info this service answers. */
   overrides: ContractOverridesService;
+  /** The token directory: a listed token's name, symbol, decimals and logo feed its info (overrides still win). */
+  directory?: DirectoryListings;
 }): ContractsService => {
   const repo = db.getRepository(ContractEntity);
   const builder = createContractBuilder({ db, registry, web, jobs, logger, timeoutMs: config.metadata.timeoutMs });
@@ -133,17 +141,20 @@ export const createContractsService = ({
       await waitAtMost(documents, (opts.waitMs ?? web.readWaitMs) - (Date.now() - started));
       for (const [id, row] of await storedRows(touched)) results.set(id, contractInfoFromRow(row));
     }
-    const applied = await overrides.forKeys(unique);
+    const [applied, listed] = await Promise.all([overrides.forKeys(unique), directory.listingsFor(unique)]);
     return keys.map((k) => {
-      const r = results.get(contractKeyOf(k))!;
-      return isDomainError(r) ? r : applyOverride(r, applied.get(contractKeyOf(k)));
+      const id = contractKeyOf(k);
+      const r = results.get(id)!;
+      return isDomainError(r) ? r : applyOverride(applyListing(r, listed.get(id)), applied.get(id));
     });
   };
 
   /** A page of infos read from rows, with the overrides applied. */
   const overridden = async (page: Page<ContractInfo>): Promise<Page<ContractInfo>> => {
-    const applied = await overrides.forKeys(page.items.map((i) => i.node));
-    return { ...page, items: page.items.map((i) => ({ cursor: i.cursor, node: applyOverride(i.node, applied.get(contractKeyOf(i.node))) })) };
+    const keys = page.items.map((i) => i.node);
+    const [applied, listed] = await Promise.all([overrides.forKeys(keys), directory.listingsFor(keys)]);
+    const node = (n: ContractInfo) => applyOverride(applyListing(n, listed.get(contractKeyOf(n))), applied.get(contractKeyOf(n)));
+    return { ...page, items: page.items.map((i) => ({ cursor: i.cursor, node: node(i.node) })) };
   };
 
   const one = async (k: ContractKey, opts: { force?: boolean; waitMs?: number } = {}) => {
@@ -200,7 +211,8 @@ export const createContractsService = ({
     }
     if (Object.keys(patch).length) await repo.update({ chainId: k.chainId, address: k.address }, { ...patch, updatedAt: new Date() });
     const stored = contractInfoFromRow(await repo.findOneByOrFail({ chainId: k.chainId, address: k.address }));
-    return applyOverride(stored, (await overrides.forKeys([k])).get(contractKeyOf(k)));
+    const listing = (await directory.listingsFor([k])).get(contractKeyOf(k));
+    return applyOverride(applyListing(stored, listing), (await overrides.forKeys([k])).get(contractKeyOf(k)));
   };
 
   return {
@@ -252,8 +264,8 @@ export const createContractsService = ({
 
     async getStored(keys) {
       const rows = keys.length ? await storedRows(keys) : new Map();
-      const applied = await overrides.forKeys(keys);
-      return new Map([...rows].map(([id, row]) => [id, applyOverride(contractInfoFromRow(row), applied.get(id))]));
+      const [applied, listed] = await Promise.all([overrides.forKeys(keys), directory.listingsFor(keys)]);
+      return new Map([...rows].map(([id, row]) => [id, applyOverride(applyListing(contractInfoFromRow(row), listed.get(id)), applied.get(id))]));
     },
 
     refreshNow: (k) => one(k, { force: true, waitMs: 2 * config.metadata.timeoutMs + 30_000 }),

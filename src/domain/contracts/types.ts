@@ -1,6 +1,7 @@
 // Plain shapes of contract information, as the rest of Strata sees them.
 import type { ContractType } from '../../chain';
 import type { Maybe } from '../validate';
+import type { DirectoryListing } from '../trust/store';
 
 export { CONTRACT_TYPES } from '../../chain';
 export type ContractKind = ContractType;
@@ -22,9 +23,10 @@ export type ContractExtensions = {
 /**
  * Where a contract's info came from. CHAIN: read from its chain (code, name(), symbol(), decimals()); CONTRACT_URI:
  * that, and fields of its contractURI document; OVERRIDE: an operator's override replaced some of it; NONE: an address
- * with no code that nothing has stored.
+ * with no code that nothing has stored; TOKEN_LIST: a token list of the token directory gave its name, symbol, decimals
+ * and logo (domain/trust).
  */
-export const CONTRACT_INFO_SOURCES = ['CHAIN', 'CONTRACT_URI', 'OVERRIDE', 'NONE'] as const;
+export const CONTRACT_INFO_SOURCES = ['CHAIN', 'CONTRACT_URI', 'TOKEN_LIST', 'OVERRIDE', 'NONE'] as const;
 export type ContractInfoSource = (typeof CONTRACT_INFO_SOURCES)[number];
 
 /**
@@ -55,6 +57,8 @@ export type ContractInfo = {
   status: ContractInfoStatus;
   /** The operator's override applied to this info, when there is one (its set fields won). */
   override?: ContractInfoOverride;
+  /** Its place in the token directory, when it is in it (domain/trust). */
+  directory?: DirectoryListing;
 };
 
 export type ContractKey = { chainId: number; address: string };

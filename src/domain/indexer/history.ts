@@ -4,6 +4,7 @@ import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../pagin
 import { HISTORY_KEY, keysetOrder } from './cursor';
 import type { ContractSelection } from './requests';
 import { Where, bool, num, selectionCondition, tokenIdCondition } from './sql';
+import { directoryAddressesSql } from '../trust/store';
 import { contractTypeOf } from './balances';
 import type { Transaction, Transfer } from './types';
 
@@ -87,16 +88,17 @@ const readTransfers = async (db: Db, chainId: number, txs: TxRow[]): Promise<Arr
   return readQuery(
     db,
     `SELECT t.block_number, t.block_hash, t.tx_hash, t.log_index, t.batch_index, t.contract, t.contract_type, t.from_address, t.to_address,
-            t.token_id, t.amount, c.verified, c.blacklist
+            t.token_id, t.amount, c.verified, c.blacklist, CASE WHEN t.contract IN (${directoryAddressesSql(db, true)}) THEN 1 ELSE 0 END AS listed
      FROM token_transfers t LEFT JOIN contracts c ON c.chain_id = t.chain_id AND c.address = ${hexSql(db, 't.contract')}
      WHERE ${w} ORDER BY t.block_number, t.log_index, t.batch_index`,
-    w.params,
+    [chainId, chainId, chainId, ...w.params],
   );
 };
 
 const passes = (sel: ContractSelection, r: Record<string, unknown>) => {
   if (sel.status === 'ALL' || sel.always.includes(String(r.contract))) return true;
-  const verified = bool(r.verified);
+  // As selectionCondition: in the token directory counts as verified.
+  const verified = bool(r.verified) || bool(r.listed);
   const blacklisted = bool(r.blacklist);
   return sel.status === 'VERIFIED' ? verified && !blacklisted : !verified && !blacklisted;
 };

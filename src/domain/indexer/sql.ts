@@ -2,6 +2,7 @@
 import type { Db } from '../../db';
 import { bytesSql, dialectOf, toBytes } from '../../db';
 import type { ContractSelection } from './requests';
+import { directoryAddressesSql } from '../trust/store';
 
 export type Params = unknown[];
 
@@ -57,18 +58,22 @@ export const tokenIdCondition = (w: Where, column: string, tokenId: string) =>
 
 /**
  * Contract status as a condition on `column` (a binary contract address of chain `chainId`), or nothing for ALL.
- * Contracts without a `contracts` row count as unverified and not blacklisted.
+ * VERIFIED: in the token directory (domain/trust) or flagged verified, and not blacklisted; UNVERIFIED: none of the
+ * three. Contracts without a `contracts` row count as unflagged.
  */
 export const selectionCondition = (db: Db, w: Where, column: string, chainId: number, sel: ContractSelection) => {
   if (sel.status === 'ALL') return w;
   // `contracts` keeps its addresses as text: the subquery hands them over as bytes.
   const address = bytesSql(db, 'address');
+  const listed = directoryAddressesSql(db, true);
   const flagged =
     sel.status === 'VERIFIED'
-      ? `${column} IN (SELECT ${address} FROM contracts WHERE chain_id = ? AND verified = 1 AND blacklist = 0)`
-      : `${column} NOT IN (SELECT ${address} FROM contracts WHERE chain_id = ? AND (verified = 1 OR blacklist = 1))`;
-  if (!sel.always.length) return w.add(flagged, chainId);
-  return w.add(`(${flagged} OR ${column} IN (${sel.always.map(() => '?').join(', ')}))`, chainId, ...sel.always.map(toBytes));
+      ? `(${column} IN (SELECT ${address} FROM contracts WHERE chain_id = ? AND verified = 1 AND blacklist = 0) OR (${column} IN (${listed})` +
+        ` AND ${column} NOT IN (SELECT ${address} FROM contracts WHERE chain_id = ? AND blacklist = 1)))`
+      : `(${column} NOT IN (SELECT ${address} FROM contracts WHERE chain_id = ? AND (verified = 1 OR blacklist = 1)) AND ${column} NOT IN (${listed}))`;
+  const params = sel.status === 'VERIFIED' ? [chainId, chainId, chainId, chainId, chainId] : [chainId, chainId, chainId, chainId];
+  if (!sel.always.length) return w.add(flagged, ...params);
+  return w.add(`(${flagged} OR ${column} IN (${sel.always.map(() => '?').join(', ')}))`, ...params, ...sel.always.map(toBytes));
 };
 
 /** Dialect-specific expressions. */

@@ -17,6 +17,7 @@ import { createTokenSearchIndex } from '../token-search/index-store';
 import { createTokenSearchService, type TokenSearchService } from '../token-search/service';
 import { createCollectionLinksService, type CollectionLinksService } from './links';
 import { createTokenMetadataService, type TokenMetadataService } from './service';
+import { createTokenDirectoryService, type TokenDirectoryService } from '../trust/directory';
 
 export type MetadataServices = {
   contracts: ContractsService;
@@ -27,6 +28,8 @@ export type MetadataServices = {
   metadataTaskWorker: TaskWorker;
   contractOverrides: ContractOverridesService;
   tokenSearch: TokenSearchService;
+  /** The token directory (token lists and the operator's curation): feeds contract info and the VERIFIED filter. */
+  tokenDirectory: TokenDirectoryService;
 };
 
 export const createMetadataServices = ({
@@ -54,7 +57,10 @@ export const createMetadataServices = ({
   const contractJobs = createBackgroundJobs({ concurrency: 8, maxQueued: 2_000, onError });
   const tokenJobs = createBackgroundJobs({ concurrency: 16, maxQueued: 10_000, onError });
   const contractOverrides = createContractOverridesService({ db, chains, adminToken: config.adminToken });
-  const contracts = createContractsService({ config, db, registry, auth, chains, web, jobs: contractJobs, logger, overrides: contractOverrides });
+  // The directory reads contract infos and contract infos read the directory's listings: the first asks for the second lazily.
+  let contracts: ContractsService | undefined;
+  const tokenDirectory = createTokenDirectoryService({ config, db, auth, chains, contracts: () => contracts!, logger: logger.child({ area: 'trust' }), fetchPolicy });
+  contracts = createContractsService({ config, db, registry, auth, chains, web, jobs: contractJobs, logger, overrides: contractOverrides, directory: tokenDirectory });
   const searchIndex = createTokenSearchIndex({ db, logger });
   const collectionLinks = createCollectionLinksService({ db, registry, chains, collections });
   const tokenMetadata = createTokenMetadataService({
@@ -80,5 +86,5 @@ export const createMetadataServices = ({
     pollMs: config.metadata.taskPollMs,
     retryBaseMs: config.metadata.retryBaseMs,
   });
-  return { contracts, tokenMetadata, collectionLinks, contractOverrides, tokenSearch, metadataTasks, metadataTaskWorker };
+  return { contracts, tokenMetadata, collectionLinks, contractOverrides, tokenSearch, metadataTasks, metadataTaskWorker, tokenDirectory };
 };

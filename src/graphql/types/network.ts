@@ -3,7 +3,7 @@ import { builder } from '../builder';
 import type { ChainConfig } from '../../config';
 import { chainSelectionArgs } from './network-type';
 
-const NetworkRef = builder.objectRef<ChainConfig>('Network').implement({
+export const NetworkRef = builder.objectRef<ChainConfig>('Network').implement({
   description: 'A chain this server is configured for.',
   fields: (t) => ({
     chainId: t.exposeInt('chainId', { description: 'The chain’s id.' }),

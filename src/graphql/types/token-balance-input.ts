@@ -4,8 +4,8 @@ import { builder } from '../builder';
 export const MetadataOptionsInput = builder.inputType('MetadataOptionsInput', {
   description: 'Without options every contract is reported, blacklisted ones included.',
   fields: (t) => ({
-    verifiedOnly: t.boolean({ required: false, description: 'Only contracts the operator verified (and did not blacklist).' }),
-    unverifiedOnly: t.boolean({ required: false, description: 'Only contracts neither verified nor blacklisted.' }),
+    verifiedOnly: t.boolean({ required: false, description: 'Only contracts in the token directory or verified by the operator (and not blacklisted).' }),
+    unverifiedOnly: t.boolean({ required: false, description: 'Only contracts neither in the token directory, nor verified, nor blacklisted.' }),
     includeContracts: t.stringList({ required: false, description: 'Contracts reported whatever their flags.' }),
   }),
 });

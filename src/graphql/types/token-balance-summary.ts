@@ -8,8 +8,8 @@ import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connecti
 export const ContractVerificationStatusRef = builder.enumType('ContractVerificationStatus', {
   description: 'Which contracts a balance summary reports, by the operator’s flags.',
   values: {
-    VERIFIED: { description: 'Contracts the operator verified and did not blacklist (the default).' },
-    UNVERIFIED: { description: 'Contracts neither verified nor blacklisted.' },
+    VERIFIED: { description: 'Contracts in the token directory or verified by the operator, and not blacklisted (the default).' },
+    UNVERIFIED: { description: 'Contracts neither in the token directory, nor verified, nor blacklisted.' },
     ALL: { description: 'Every contract, blacklisted ones included.' },
   } as const,
 });
