@@ -14,6 +14,7 @@ import { WebhookDeliveryEntity, WebhookListenerEntity, type Db, type WebhookDeli
 import type { PubSub } from '../../pubsub';
 import { createSafeFetcher, type SafeFetcher } from '../../web/safe-fetch';
 import { acquireLease, releaseLease, renewLease, type Lease } from './leases';
+import { listenersChanged } from './listener-cache';
 import { envelopeOf } from './payloads';
 import { backoffMs, retryAfterMs } from './retry';
 import { signedHeaders } from './signing';
@@ -178,7 +179,7 @@ export const createDeliveryWorker = ({
             { listener: listener.id, project: listener.projectId, chainId: listener.chainId, webhookId: row.webhookId, attempts: row.attempts + 1, err: outcome.ok ? undefined : outcome.error },
             'webhook listener disabled: a delivery failed every allowed attempt',
           );
-          await pubsub.publish('webhooks', [{ chainId: listener.chainId }]).catch(() => undefined);
+          await listenersChanged(pubsub, listener.chainId).catch(() => undefined);
           return;
         }
         if (next === 'wait') return;

@@ -1,8 +1,9 @@
 // The listeners of each chain as ingestion matches against them, cached so a chain without listeners costs one map
 // lookup per batch. Every listener of the chain, on or off: what a paused or disabled listener matches is recorded
 // all the same and waits in the outbox (the deliverer sends only to active listeners), so turning it on again
-// continues where it stopped. A change (service.ts) is announced on the 'webhooks' topic and every process drops its
-// copy; should a notice be lost (Redis down at that moment), a copy is still read again after `ttlMs`.
+// continues where it stopped. A change (service.ts, or the deliverer disabling a listener) is announced on the
+// 'webhooks' topic through listenersChanged and every process drops its copy; should a notice be lost (Redis down at
+// that moment), a copy is still read again after `ttlMs`.
 import type { EntityManager } from 'typeorm';
 import { WebhookListenerEntity, type Db } from '../../db';
 import type { PubSub } from '../../pubsub';
@@ -11,14 +12,18 @@ import { compileListener, type CompiledListener } from './filters';
 /** Longest a process may go on matching against listeners that changed, when a change notice was lost. */
 export const LISTENER_CACHE_TTL_MS = 5_000;
 
+/**
+ * Tells every process (this one included) that the chain's listeners changed: their caches drop the chain's copy and
+ * the deliverer wakes. The one place the notice is sent from (the service's changes, the deliverer disabling one).
+ */
+export const listenersChanged = (pubsub: PubSub, chainId: number) => pubsub.publish('webhooks', [{ chainId }]);
+
 export type ListenerCache = {
   /**
    * Every listener of the chain, active or not (read through `m` when given: inside the caller's transaction). Being
    * off is not a matching question: a paused or disabled listener's deliveries are recorded and wait for it.
    */
   of(chainId: number, m?: EntityManager): Promise<CompiledListener[]>;
-  /** Tells every process that the chain's listeners changed. */
-  changed(chainId: number): Promise<void>;
   close(): void;
 };
 
@@ -44,11 +49,6 @@ export const createListenerCache = ({ db, pubsub, ttlMs = LISTENER_CACHE_TTL_MS 
       const listeners = rows.map(compileListener);
       if (seen === generation) cached.set(chainId, { at, listeners });
       return listeners;
-    },
-    async changed(chainId) {
-      generation++;
-      cached.delete(chainId);
-      await pubsub.publish('webhooks', [{ chainId }]);
     },
     close: () => unsubscribe(),
   };

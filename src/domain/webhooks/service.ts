@@ -16,6 +16,7 @@ import { optionalBoolean, requireId, requireText } from '../validate';
 import { compileListener, validateFilters, validateKinds } from './filters';
 import { newSecret } from './payloads';
 import { forgetLeases } from './leases';
+import { listenersChanged } from './listener-cache';
 import { replayInto } from './replay';
 import { createUrlCheck } from './url-check';
 import type { WebhookDelivery, WebhookFilters, WebhookKind, WebhookListener, WebhookScope, WebhooksService } from './types';
@@ -98,7 +99,7 @@ export const createWebhooksService = ({
     return url;
   };
 
-  const changed = (chainId: number) => pubsub.publish('webhooks', [{ chainId }]);
+  const changed = (chainId: number) => listenersChanged(pubsub, chainId);
 
   /**
    * Turning listeners on, in one transaction with `change` (which sets them active): a delivery that exhausted its

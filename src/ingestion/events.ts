@@ -1,0 +1,48 @@
+// One batch's events, and one rollback's, built in one place for every consumer: subscribers (publish.ts, after the
+// commit) and webhook listeners (webhook-outbox.ts, in the transaction). A field added here reaches both alike.
+import { balanceEvents, logEvents, receiptEvents, restoredBalanceEvents, transferLogsFromRows, type Unstamped } from '../domain/subscriptions/events';
+import type { ChainEvents } from '../domain/webhooks/payloads';
+import type { BalanceEvent } from '../pubsub';
+import type { BalanceResult } from './balances';
+import type { RollbackResult } from './reorg';
+import type { Batch } from './types';
+
+export type { ChainEvents } from '../domain/webhooks/payloads';
+
+/** The `txn` of an event's log: its transaction's sender, recipient and value, when the batch holds it. */
+const txnInfoOf = (txs: Map<string, { from: string; to: string | null; value: string }>) => (hash: string) => ({
+  from: txs.get(hash)?.from ?? '',
+  to: txs.get(hash)?.to ?? '',
+  value: txs.get(hash)?.value ?? '0',
+});
+
+/**
+ * A committed batch's logs, balance changes and receipts, unstamped; receipts final up to `finalized` (-1: none
+ * final, as the webhook outbox records them: finality sends its own notice).
+ */
+export const commitEvents = (batch: Batch, result: Pick<BalanceResult, 'changes'>, finalized: number): ChainEvents => {
+  const kinds = new Map(batch.transfers.map((t) => [t.contract, t.kind]));
+  const parents = new Map(batch.blocks.map((b) => [b.number, b.parentHash]));
+  const txs = new Map(batch.transactions.map((t) => [t.txHash, t]));
+  return {
+    logs: logEvents(batch.chainId, 'BLOCK_ADDED', batch.transfers, (n) => parents.get(n) ?? '', txnInfoOf(txs)),
+    balances: balanceEvents(result.changes, (c) => kinds.get(c) ?? 'ERC20', false),
+    receipts: receiptEvents(batch.transactions, finalized, false),
+  };
+};
+
+/** The balances a rollback restored, as events (what webhook listeners get after their `reorged` notices). */
+export const restoredBalances = (undone: Pick<RollbackResult, 'restored' | 'removedTransfers'>): Unstamped<BalanceEvent>[] => {
+  const kinds = new Map(undone.removedTransfers.map((t) => [t.contract, t.contractType]));
+  return restoredBalanceEvents(undone.restored, (c) => kinds.get(c) ?? 'ERC20');
+};
+
+/** A committed rollback's corrections, unstamped: the logs that went (BLOCK_REMOVED), their receipts (reorged), and the balances restored. */
+export const rollbackEvents = (chainId: number, undone: Pick<RollbackResult, 'restored' | 'removedTransfers' | 'reorgedTransactions'>): ChainEvents => {
+  const txs = new Map(undone.reorgedTransactions.map((t) => [t.txHash, t]));
+  return {
+    logs: logEvents(chainId, 'BLOCK_REMOVED', transferLogsFromRows(undone.removedTransfers), () => '', txnInfoOf(txs)),
+    receipts: receiptEvents(undone.reorgedTransactions, -1, true),
+    balances: restoredBalances(undone),
+  };
+};
