@@ -44,10 +44,10 @@ it('shows a key’s limits and its daily use, and sets its limits', () =>
     await waitForText('default', 'li.key');
     expect(await textOf('[data-testid=key-limits]')).toBe('Rate: server default · Quota: server default · Max query cost: server default');
     await clickButton('Usage default');
-    await page.waitForSelector('svg.usage-chart rect.served');
+    await page.waitForSelector('[data-testid=key-usage-chart] .chart-plot[data-drawn] canvas');
     const served = await page.waitForFunction(() => Number(document.querySelector('[data-testid=month-requests]')?.textContent?.replace(/,/g, '')) || null);
     expect(await served.jsonValue()).toBeGreaterThanOrEqual(3);
-    expect(await page.$$eval('svg.usage-chart g', (gs) => gs.length)).toBe(30);
+    expect(await page.$$eval('[data-testid=key-usage-chart] table.chart-data tbody tr', (rows) => rows.length)).toBe(30);
 
     await clickButton('Edit default');
     await fill('Requests per second', '25');

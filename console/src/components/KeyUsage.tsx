@@ -1,9 +1,10 @@
 // One access key's limits and its use: requests served and refused per UTC day over the last 30 days, drawn as bars
-// (with the same numbers in a table for screen readers), and this month's total against the key's monthly quota.
+// (UsageChart, with the same numbers in a table for screen readers), and this month's total against the key's quota.
 import { request } from '../api';
 import { graphql } from '../gql';
 import { useLoad } from '../hooks';
 import { ErrorNotice } from './Notice';
+import { UsageChart } from './UsageChart';
 
 const UsageQuery = graphql(`
   query ConsoleAccessKeyUsage($id: Int!) {
@@ -27,9 +28,6 @@ export const KeyLimitsLine = ({ limits }: { limits: KeyLimits }) => (
   </div>
 );
 
-const WIDTH = 300;
-const HEIGHT = 60;
-
 export const KeyUsage = ({ token, id, label, requestsPerMonth }: { token: string; id: number; label: string; requestsPerMonth?: number | null }) => {
   const usage = useLoad(() => request(token, UsageQuery, { id }), [token, id]);
   const days = usage.data?.accessKeyUsage ?? [];
@@ -37,8 +35,6 @@ export const KeyUsage = ({ token, id, label, requestsPerMonth }: { token: string
   const thisMonth = days.filter((d) => d.day.startsWith(month)).reduce((n, d) => n + d.requests, 0);
   const total = days.reduce((n, d) => n + d.requests, 0);
   const refused = days.reduce((n, d) => n + d.refused, 0);
-  const top = Math.max(1, ...days.map((d) => d.requests + d.refused));
-  const step = days.length ? WIDTH / days.length : WIDTH;
   return (
     <div class="usage" data-testid="key-usage">
       <ErrorNotice error={usage.error} />
@@ -47,38 +43,7 @@ export const KeyUsage = ({ token, id, label, requestsPerMonth }: { token: string
         {requestsPerMonth ? ` of ${requestsPerMonth.toLocaleString('en')} (${Math.min(100, Math.round((100 * thisMonth) / requestsPerMonth))}%)` : ''} · last
         30 days: {total.toLocaleString('en')} served, {refused.toLocaleString('en')} refused
       </p>
-      <svg class="usage-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={`Daily requests of ${label}, last 30 days`}>
-        {days.map((d, i) => {
-          const served = (HEIGHT * d.requests) / top;
-          const refusedH = (HEIGHT * d.refused) / top;
-          return (
-            <g key={d.day}>
-              <title>{`${d.day}: ${d.requests} served, ${d.refused} refused`}</title>
-              <rect class="served" x={i * step + 0.5} width={Math.max(1, step - 1)} y={HEIGHT - served} height={served} />
-              <rect class="refused" x={i * step + 0.5} width={Math.max(1, step - 1)} y={HEIGHT - served - refusedH} height={refusedH} />
-            </g>
-          );
-        })}
-      </svg>
-      <table class="visually-hidden">
-        <caption>Requests per day of {label}</caption>
-        <thead>
-          <tr>
-            <th>Day</th>
-            <th>Served</th>
-            <th>Refused</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <td>{d.day}</td>
-              <td>{d.requests}</td>
-              <td>{d.refused}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {usage.data && <UsageChart testId="key-usage-chart" title={`Requests per day of ${label}`} days={days} />}
     </div>
   );
 };

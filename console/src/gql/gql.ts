@@ -18,17 +18,20 @@ type Documents = {
     "\n  query ConsoleBearerTokens {\n    bearerTokens {\n      id\n      label\n      createdAt\n      expiresAt\n      revokedAt\n    }\n  }\n": typeof types.ConsoleBearerTokensDocument,
     "\n  mutation ConsoleIssueBearerToken($label: String, $days: Int) {\n    issueBearerToken(label: $label, days: $days) {\n      token\n      bearerToken {\n        id\n      }\n    }\n  }\n": typeof types.ConsoleIssueBearerTokenDocument,
     "\n  mutation ConsoleRevokeBearerToken($id: String!) {\n    revokeBearerToken(id: $id)\n  }\n": typeof types.ConsoleRevokeBearerTokenDocument,
+    "\n  query ConsoleChainPace($chainId: String!, $hours: Int) {\n    chainPace(chainId: $chainId, hours: $hours) {\n      sampledAt\n      indexedBlock\n      headBlock\n      lag\n      eventsIndexed\n      blocksPerSecond\n      eventsPerSecond\n    }\n  }\n": typeof types.ConsoleChainPaceDocument,
     "\n  query ConsoleContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    contractInfoOverride(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      symbol\n      logoUri\n      extensions {\n        description\n      }\n      updatedAt\n    }\n  }\n": typeof types.ConsoleContractInfoOverrideDocument,
     "\n  mutation ConsoleAddContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    addContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": typeof types.ConsoleAddContractInfoOverrideDocument,
     "\n  mutation ConsoleUpdateContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    updateContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": typeof types.ConsoleUpdateContractInfoOverrideDocument,
     "\n  mutation ConsoleRemoveContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)\n  }\n": typeof types.ConsoleRemoveContractInfoOverrideDocument,
     "\n  query ConsoleContractSummary($chainId: String!, $contractAddress: String!) {\n    token(chainId: $chainId, contractAddress: $contractAddress) {\n      supply\n      holdersCount\n      holders(first: 5) {\n        nodes {\n          accountAddress\n          balance\n          tokenCount\n        }\n      }\n    }\n  }\n": typeof types.ConsoleContractSummaryDocument,
+    "\n  query ConsoleWebhookDeliveryHours($chainId: String, $listenerId: Int!) {\n    webhookDeliveryHours(chainId: $chainId, listenerId: $listenerId, hours: 24) {\n      start\n      delivered\n      waiting\n      dead\n      averageLatencyMs\n      maxLatencyMs\n    }\n  }\n": typeof types.ConsoleWebhookDeliveryHoursDocument,
     "\n  query ConsoleAccessKeyUsage($id: Int!) {\n    accessKeyUsage(id: $id) {\n      day\n      requests\n      refused\n    }\n  }\n": typeof types.ConsoleAccessKeyUsageDocument,
     "\n  mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    linkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress) {\n      contractAddress\n    }\n  }\n": typeof types.ConsoleLinkContractDocument,
     "\n  mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    unlinkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress)\n  }\n": typeof types.ConsoleUnlinkContractDocument,
     "\n  mutation ConsoleQueueContractInfoRefresh($chainId: String!, $contractAddresses: [String!]!) {\n    queueContractInfoRefresh(chainId: $chainId, contractAddresses: $contractAddresses) {\n      id\n      status\n      error\n      result\n    }\n  }\n": typeof types.ConsoleQueueContractInfoRefreshDocument,
     "\n  mutation ConsoleQueueTokenMetadataRefresh($chainId: String!, $contractAddress: String!, $tokenIds: [BigInt!]) {\n    queueTokenMetadataRefresh(chainId: $chainId, contractAddress: $contractAddress, tokenIds: $tokenIds) {\n      id\n      status\n      error\n      result\n    }\n  }\n": typeof types.ConsoleQueueTokenMetadataRefreshDocument,
     "\n  query ConsoleMetadataTask($id: Int!) {\n    metadataTask(id: $id) {\n      id\n      status\n      error\n      result\n    }\n  }\n": typeof types.ConsoleMetadataTaskDocument,
+    "\n  query ConsoleProjectUsage {\n    projectUsage {\n      day\n      requests\n      refused\n    }\n  }\n": typeof types.ConsoleProjectUsageDocument,
     "\n  query ConsoleTokenPropertyFilters($chainId: String!, $contractAddress: String!) {\n    tokenPropertyFilters(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      type\n      values\n    }\n  }\n": typeof types.ConsoleTokenPropertyFiltersDocument,
     "\n  query ConsoleSearchTokenMetadata($chainId: String!, $contractAddress: String!, $filter: TokenSearchFilterInput, $after: String) {\n    searchTokenMetadata(chainId: $chainId, contractAddress: $contractAddress, filter: $filter, first: 50, after: $after) {\n      totalCount\n      nodes {\n        tokenId\n        name\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ConsoleSearchTokenMetadataDocument,
     "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n      requestsPerSecond\n      requestsPerMonth\n      maxQueryCost\n    }\n  }\n": typeof types.ConsoleAccessKeysDocument,
@@ -68,17 +71,20 @@ const documents: Documents = {
     "\n  query ConsoleBearerTokens {\n    bearerTokens {\n      id\n      label\n      createdAt\n      expiresAt\n      revokedAt\n    }\n  }\n": types.ConsoleBearerTokensDocument,
     "\n  mutation ConsoleIssueBearerToken($label: String, $days: Int) {\n    issueBearerToken(label: $label, days: $days) {\n      token\n      bearerToken {\n        id\n      }\n    }\n  }\n": types.ConsoleIssueBearerTokenDocument,
     "\n  mutation ConsoleRevokeBearerToken($id: String!) {\n    revokeBearerToken(id: $id)\n  }\n": types.ConsoleRevokeBearerTokenDocument,
+    "\n  query ConsoleChainPace($chainId: String!, $hours: Int) {\n    chainPace(chainId: $chainId, hours: $hours) {\n      sampledAt\n      indexedBlock\n      headBlock\n      lag\n      eventsIndexed\n      blocksPerSecond\n      eventsPerSecond\n    }\n  }\n": types.ConsoleChainPaceDocument,
     "\n  query ConsoleContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    contractInfoOverride(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      symbol\n      logoUri\n      extensions {\n        description\n      }\n      updatedAt\n    }\n  }\n": types.ConsoleContractInfoOverrideDocument,
     "\n  mutation ConsoleAddContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    addContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": types.ConsoleAddContractInfoOverrideDocument,
     "\n  mutation ConsoleUpdateContractInfoOverride($chainId: String!, $contractAddress: String!, $override: ContractInfoOverrideInput!) {\n    updateContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress, override: $override) {\n      updatedAt\n    }\n  }\n": types.ConsoleUpdateContractInfoOverrideDocument,
     "\n  mutation ConsoleRemoveContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    removeContractInfoOverride(chainId: $chainId, contractAddress: $contractAddress)\n  }\n": types.ConsoleRemoveContractInfoOverrideDocument,
     "\n  query ConsoleContractSummary($chainId: String!, $contractAddress: String!) {\n    token(chainId: $chainId, contractAddress: $contractAddress) {\n      supply\n      holdersCount\n      holders(first: 5) {\n        nodes {\n          accountAddress\n          balance\n          tokenCount\n        }\n      }\n    }\n  }\n": types.ConsoleContractSummaryDocument,
+    "\n  query ConsoleWebhookDeliveryHours($chainId: String, $listenerId: Int!) {\n    webhookDeliveryHours(chainId: $chainId, listenerId: $listenerId, hours: 24) {\n      start\n      delivered\n      waiting\n      dead\n      averageLatencyMs\n      maxLatencyMs\n    }\n  }\n": types.ConsoleWebhookDeliveryHoursDocument,
     "\n  query ConsoleAccessKeyUsage($id: Int!) {\n    accessKeyUsage(id: $id) {\n      day\n      requests\n      refused\n    }\n  }\n": types.ConsoleAccessKeyUsageDocument,
     "\n  mutation ConsoleLinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    linkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress) {\n      contractAddress\n    }\n  }\n": types.ConsoleLinkContractDocument,
     "\n  mutation ConsoleUnlinkContract($collectionId: Int!, $chainId: String!, $contractAddress: String!) {\n    unlinkCollectionContract(collectionId: $collectionId, chainId: $chainId, contractAddress: $contractAddress)\n  }\n": types.ConsoleUnlinkContractDocument,
     "\n  mutation ConsoleQueueContractInfoRefresh($chainId: String!, $contractAddresses: [String!]!) {\n    queueContractInfoRefresh(chainId: $chainId, contractAddresses: $contractAddresses) {\n      id\n      status\n      error\n      result\n    }\n  }\n": types.ConsoleQueueContractInfoRefreshDocument,
     "\n  mutation ConsoleQueueTokenMetadataRefresh($chainId: String!, $contractAddress: String!, $tokenIds: [BigInt!]) {\n    queueTokenMetadataRefresh(chainId: $chainId, contractAddress: $contractAddress, tokenIds: $tokenIds) {\n      id\n      status\n      error\n      result\n    }\n  }\n": types.ConsoleQueueTokenMetadataRefreshDocument,
     "\n  query ConsoleMetadataTask($id: Int!) {\n    metadataTask(id: $id) {\n      id\n      status\n      error\n      result\n    }\n  }\n": types.ConsoleMetadataTaskDocument,
+    "\n  query ConsoleProjectUsage {\n    projectUsage {\n      day\n      requests\n      refused\n    }\n  }\n": types.ConsoleProjectUsageDocument,
     "\n  query ConsoleTokenPropertyFilters($chainId: String!, $contractAddress: String!) {\n    tokenPropertyFilters(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      type\n      values\n    }\n  }\n": types.ConsoleTokenPropertyFiltersDocument,
     "\n  query ConsoleSearchTokenMetadata($chainId: String!, $contractAddress: String!, $filter: TokenSearchFilterInput, $after: String) {\n    searchTokenMetadata(chainId: $chainId, contractAddress: $contractAddress, filter: $filter, first: 50, after: $after) {\n      totalCount\n      nodes {\n        tokenId\n        name\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ConsoleSearchTokenMetadataDocument,
     "\n  query ConsoleAccessKeys {\n    accessKeys {\n      id\n      name\n      hint\n      isDefault\n      origins\n      createdAt\n      requestsPerSecond\n      requestsPerMonth\n      maxQueryCost\n    }\n  }\n": types.ConsoleAccessKeysDocument,
@@ -130,6 +136,10 @@ export function graphql(source: "\n  mutation ConsoleRevokeBearerToken($id: Stri
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ConsoleChainPace($chainId: String!, $hours: Int) {\n    chainPace(chainId: $chainId, hours: $hours) {\n      sampledAt\n      indexedBlock\n      headBlock\n      lag\n      eventsIndexed\n      blocksPerSecond\n      eventsPerSecond\n    }\n  }\n"): typeof import('./graphql').ConsoleChainPaceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query ConsoleContractInfoOverride($chainId: String!, $contractAddress: String!) {\n    contractInfoOverride(chainId: $chainId, contractAddress: $contractAddress) {\n      name\n      symbol\n      logoUri\n      extensions {\n        description\n      }\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').ConsoleContractInfoOverrideDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -147,6 +157,10 @@ export function graphql(source: "\n  mutation ConsoleRemoveContractInfoOverride(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ConsoleContractSummary($chainId: String!, $contractAddress: String!) {\n    token(chainId: $chainId, contractAddress: $contractAddress) {\n      supply\n      holdersCount\n      holders(first: 5) {\n        nodes {\n          accountAddress\n          balance\n          tokenCount\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').ConsoleContractSummaryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleWebhookDeliveryHours($chainId: String, $listenerId: Int!) {\n    webhookDeliveryHours(chainId: $chainId, listenerId: $listenerId, hours: 24) {\n      start\n      delivered\n      waiting\n      dead\n      averageLatencyMs\n      maxLatencyMs\n    }\n  }\n"): typeof import('./graphql').ConsoleWebhookDeliveryHoursDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -171,6 +185,10 @@ export function graphql(source: "\n  mutation ConsoleQueueTokenMetadataRefresh($
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ConsoleMetadataTask($id: Int!) {\n    metadataTask(id: $id) {\n      id\n      status\n      error\n      result\n    }\n  }\n"): typeof import('./graphql').ConsoleMetadataTaskDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleProjectUsage {\n    projectUsage {\n      day\n      requests\n      refused\n    }\n  }\n"): typeof import('./graphql').ConsoleProjectUsageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

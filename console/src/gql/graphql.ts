@@ -88,8 +88,8 @@ export type ContractInfoOverrideInput = {
   name?: string | null | undefined;
   /** At most 100 characters. */
   symbol?: string | null | undefined;
-  /** UNKNOWN, ERC20, ERC721 or ERC1155. */
-  type?: string | null | undefined;
+  /** The token standard to answer instead of the detected one. */
+  type?: ContractType | null | undefined;
 };
 
 /** The token standard of a contract. */
@@ -272,6 +272,14 @@ export type ConsoleRevokeBearerTokenMutationVariables = Exact<{
 
 export type ConsoleRevokeBearerTokenMutation = { revokeBearerToken: boolean | null };
 
+export type ConsoleChainPaceQueryVariables = Exact<{
+  chainId: string;
+  hours?: number | null | undefined;
+}>;
+
+
+export type ConsoleChainPaceQuery = { chainPace: Array<{ sampledAt: string, indexedBlock: number, headBlock: number, lag: number, eventsIndexed: number, blocksPerSecond: number | null, eventsPerSecond: number | null }> | null };
+
 export type ConsoleContractInfoOverrideQueryVariables = Exact<{
   chainId: string;
   contractAddress: string;
@@ -313,6 +321,14 @@ export type ConsoleContractSummaryQueryVariables = Exact<{
 
 
 export type ConsoleContractSummaryQuery = { token: { supply: string | null, holdersCount: number, holders: { nodes: Array<{ accountAddress: string, balance: string, tokenCount: number }> } } | null };
+
+export type ConsoleWebhookDeliveryHoursQueryVariables = Exact<{
+  chainId?: string | null | undefined;
+  listenerId: number;
+}>;
+
+
+export type ConsoleWebhookDeliveryHoursQuery = { webhookDeliveryHours: Array<{ start: string, delivered: number, waiting: number, dead: number, averageLatencyMs: number | null, maxLatencyMs: number | null }> | null };
 
 export type ConsoleAccessKeyUsageQueryVariables = Exact<{
   id: number;
@@ -362,6 +378,11 @@ export type ConsoleMetadataTaskQueryVariables = Exact<{
 
 
 export type ConsoleMetadataTaskQuery = { metadataTask: { id: number, status: MetadataTaskStatus, error: string | null, result: Array<string> } | null };
+
+export type ConsoleProjectUsageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleProjectUsageQuery = { projectUsage: Array<{ day: string, requests: number, refused: number }> | null };
 
 export type ConsoleTokenPropertyFiltersQueryVariables = Exact<{
   chainId: string;
@@ -662,6 +683,19 @@ export const ConsoleRevokeBearerTokenDocument = new TypedDocumentString(`
   revokeBearerToken(id: $id)
 }
     `) as unknown as TypedDocumentString<ConsoleRevokeBearerTokenMutation, ConsoleRevokeBearerTokenMutationVariables>;
+export const ConsoleChainPaceDocument = new TypedDocumentString(`
+    query ConsoleChainPace($chainId: String!, $hours: Int) {
+  chainPace(chainId: $chainId, hours: $hours) {
+    sampledAt
+    indexedBlock
+    headBlock
+    lag
+    eventsIndexed
+    blocksPerSecond
+    eventsPerSecond
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleChainPaceQuery, ConsoleChainPaceQueryVariables>;
 export const ConsoleContractInfoOverrideDocument = new TypedDocumentString(`
     query ConsoleContractInfoOverride($chainId: String!, $contractAddress: String!) {
   contractInfoOverride(chainId: $chainId, contractAddress: $contractAddress) {
@@ -717,6 +751,18 @@ export const ConsoleContractSummaryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConsoleContractSummaryQuery, ConsoleContractSummaryQueryVariables>;
+export const ConsoleWebhookDeliveryHoursDocument = new TypedDocumentString(`
+    query ConsoleWebhookDeliveryHours($chainId: String, $listenerId: Int!) {
+  webhookDeliveryHours(chainId: $chainId, listenerId: $listenerId, hours: 24) {
+    start
+    delivered
+    waiting
+    dead
+    averageLatencyMs
+    maxLatencyMs
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleWebhookDeliveryHoursQuery, ConsoleWebhookDeliveryHoursQueryVariables>;
 export const ConsoleAccessKeyUsageDocument = new TypedDocumentString(`
     query ConsoleAccessKeyUsage($id: Int!) {
   accessKeyUsage(id: $id) {
@@ -783,6 +829,15 @@ export const ConsoleMetadataTaskDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConsoleMetadataTaskQuery, ConsoleMetadataTaskQueryVariables>;
+export const ConsoleProjectUsageDocument = new TypedDocumentString(`
+    query ConsoleProjectUsage {
+  projectUsage {
+    day
+    requests
+    refused
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleProjectUsageQuery, ConsoleProjectUsageQueryVariables>;
 export const ConsoleTokenPropertyFiltersDocument = new TypedDocumentString(`
     query ConsoleTokenPropertyFilters($chainId: String!, $contractAddress: String!) {
   tokenPropertyFilters(chainId: $chainId, contractAddress: $contractAddress) {

@@ -1,10 +1,12 @@
-// A project's access keys: issue (shown once), name, allowed origins, limits, daily use, default, rotate, revoke.
+// A project's access keys: the project's requests per day, then each key: issue (shown once), name, allowed origins,
+// limits, daily use, default, rotate, revoke.
 import { useState } from 'preact/hooks';
 import { request } from '../api';
 import { TextArea, TextField } from '../components/Field';
 import { BearerTokens } from '../components/BearerTokens';
 import { KeyLimitsLine, KeyUsage } from '../components/KeyUsage';
 import { ActionNotice, ErrorNotice } from '../components/Notice';
+import { ProjectUsage } from '../components/ProjectUsage';
 import { graphql } from '../gql';
 import { useAction, useLoad } from '../hooks';
 
@@ -201,6 +203,7 @@ export const AccessKeys = ({ token }: { token: string }) => {
     <section aria-labelledby="keys-title">
       <h2 id="keys-title">Access keys</h2>
       <p class="muted">Apps send a key as <code>X-Access-Key</code>. A project has at most 20; exactly one is the default.</p>
+      <ProjectUsage token={token} />
       <ErrorNotice error={keys.error} />
       {issued && (
         <div class="secret" role="status">

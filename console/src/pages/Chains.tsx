@@ -1,7 +1,9 @@
 // Indexing status of every configured chain, refreshed every few seconds: progress to the head, an estimate of the
-// time left (from the blocks committed between two readings), endpoint health and the watched contracts' backfills.
+// time left (from the blocks committed between two readings), endpoint health, the watched contracts' backfills, and
+// pace and lag over time (ChainPace, from the recorded samples).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError, request } from '../api';
+import { ChainPace } from '../components/ChainPace';
 import { ErrorNotice } from '../components/Notice';
 import { graphql } from '../gql';
 
@@ -74,7 +76,7 @@ const useRates = (chains: Chain[] | null) => {
 
 const perSecond = (n: number | undefined) => (n === undefined ? '—' : `${n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString('en')}/s`);
 
-const ChainCard = ({ c, rate }: { c: Chain; rate: Rate | undefined }) => {
+const ChainCard = ({ c, rate, token }: { c: Chain; rate: Rate | undefined; token: string }) => {
   const percent = c.indexedBlock != null && c.headBlock ? Math.min(100, (100 * c.indexedBlock) / c.headBlock) : 0;
   const eta = c.lag && rate?.blocks ? duration(c.lag / rate.blocks) : c.lag === 0 ? 'at the head' : 'estimating…';
   // A block number below zero means none yet (no finalized block on a young chain).
@@ -147,6 +149,7 @@ const ChainCard = ({ c, rate }: { c: Chain; rate: Rate | undefined }) => {
           </tbody>
         </table>
       )}
+      <ChainPace token={token} chainId={c.chainId} name={c.name ?? `chain ${c.chainId}`} />
     </article>
   );
 };
@@ -179,7 +182,7 @@ export const Chains = ({ token }: { token: string }) => {
       <ErrorNotice error={error} />
       {chains && chains.length === 0 && <p class="muted">No chain is configured (CHAINS).</p>}
       <div class="chains">
-        {chains?.map((c) => <ChainCard key={c.chainId} c={c} rate={rates.get(c.chainId)} />)}
+        {chains?.map((c) => <ChainCard key={c.chainId} c={c} rate={rates.get(c.chainId)} token={token} />)}
       </div>
     </section>
   );

@@ -1,7 +1,9 @@
 // A project's webhook listeners on a chain: add (the signing secret shown once), pause and resume, remove, the
-// delivery log of each (status, attempts, last error, latency) and replay from a block.
+// delivery log of each (deliveries and latency per hour as a chart; status, attempts, last error, latency of each) and
+// replay from a block.
 import { useState } from 'preact/hooks';
 import { request } from '../api';
+import { DeliveryHours } from '../components/DeliveryHours';
 import { CheckboxField, TextArea, TextField } from '../components/Field';
 import { ActionNotice, ErrorNotice } from '../components/Notice';
 import { graphql } from '../gql';
@@ -109,6 +111,8 @@ const loadListeners = (token: string, chainId: string | null) => request(token, 
 
 const Deliveries = ({ token, chainId, listener }: { token: string; chainId: string | null; listener: Listener }) => {
   const log = useLoad(() => request(token, DeliveriesQuery, { chainId, listenerId: listener.id }), [token, chainId, listener.id]);
+  // Bumped by Refresh, so the chart is read again with the log.
+  const [reloads, setReloads] = useState(0);
   const [fromBlock, setFromBlock] = useState('');
   const replay = useAction();
   const label = listener.name || listener.url;
@@ -125,11 +129,19 @@ const Deliveries = ({ token, chainId, listener }: { token: string; chainId: stri
   const page = log.data?.webhookDeliveries;
   return (
     <div class="deliveries">
+      <DeliveryHours token={token} chainId={chainId} listenerId={listener.id} label={label} reloads={reloads} />
       <ErrorNotice error={log.error} />
       <table aria-label={`Deliveries of ${label}`}>
         <caption>
           Deliveries {page && <span class="muted">({page.totalCount}, newest first)</span>}{' '}
-          <button type="button" onClick={log.reload} disabled={log.loading}>
+          <button
+            type="button"
+            onClick={() => {
+              log.reload();
+              setReloads((n) => n + 1);
+            }}
+            disabled={log.loading}
+          >
             Refresh <span class="visually-hidden">deliveries of {label}</span>
           </button>
         </caption>
