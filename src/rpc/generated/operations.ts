@@ -83,8 +83,8 @@ export type ContractInfoOverrideInput = {
   name?: string | null | undefined;
   /** At most 100 characters. */
   symbol?: string | null | undefined;
-  /** UNKNOWN, ERC20, ERC721 or ERC1155. */
-  type?: string | null | undefined;
+  /** The token standard to answer instead of the detected one. */
+  type?: ContractType | null | undefined;
 };
 
 /** Where a contract’s info came from. */
@@ -96,7 +96,9 @@ export type ContractInfoSource =
   /** An address with no code that nothing has stored. */
   | 'NONE'
   /** An operator’s override replaced some of what the chain and the document say (see `override`). */
-  | 'OVERRIDE';
+  | 'OVERRIDE'
+  /** A token list of the token directory gave its name, symbol, decimals and logo (see `tokenDirectory`). */
+  | 'TOKEN_LIST';
 
 /** Whether a contract’s info is there. */
 export type ContractInfoStatus =
@@ -138,9 +140,9 @@ export type ContractType =
 export type ContractVerificationStatus =
   /** Every contract, blacklisted ones included. */
   | 'ALL'
-  /** Contracts neither verified nor blacklisted. */
+  /** Contracts neither in the token directory, nor verified, nor blacklisted. */
   | 'UNVERIFIED'
-  /** Contracts the operator verified and did not blacklist (the default). */
+  /** Contracts in the token directory or verified by the operator, and not blacklisted (the default). */
   | 'VERIFIED';
 
 /** Period of a market statistic; labels are the period’s first day (UTC). */
@@ -208,9 +210,9 @@ export type MarketQueryFilter = {
 export type MetadataOptionsInput = {
   /** Contracts reported whatever their flags. */
   includeContracts?: Array<string> | null | undefined;
-  /** Only contracts neither verified nor blacklisted. */
+  /** Only contracts neither in the token directory, nor verified, nor blacklisted. */
   unverifiedOnly?: boolean | null | undefined;
-  /** Only contracts the operator verified (and did not blacklist). */
+  /** Only contracts in the token directory or verified by the operator (and not blacklisted). */
   verifiedOnly?: boolean | null | undefined;
 };
 

@@ -8,11 +8,13 @@ type ResourceStatus = 'NOT_AVAILABLE' | 'REFRESHING' | 'AVAILABLE';
 
 /**
  * Chain reads are the name()/symbol()/decimals() interface calls; a contractURI document is the contract-URI fetcher's;
+ * a token list's entry is the token directory's public-list source;
  * an operator's override is this deployment's admin setting it (the clients' Admin service).
  */
 export const CONTRACT_SOURCE: Record<ContractInfoSource, string> = {
   CHAIN: 'FETCHER_ON_CHAIN_ERC20_INTERFACE',
   CONTRACT_URI: 'FETCHER_ON_CHAIN_CONTRACT_URI',
+  TOKEN_LIST: 'TOKEN_DIRECTORY_PUBLIC_TOKEN_LIST',
   OVERRIDE: 'SEQUENCE_BUILDER_ADMIN',
   NONE: 'UNKNOWN',
 };

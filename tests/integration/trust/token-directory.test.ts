@@ -3,7 +3,7 @@
 // error and nothing replaced; listed tokens feed contract info (an override still wins); the operator's curation; and
 // the default GetTokenBalancesSummary (VERIFIED) showing listed tokens and hiding the rest.
 import fs from 'node:fs';
-import { ContractVerificationStatus, SequenceIndexer } from '@0xsequence/indexer';
+import { ContractVerificationStatus, SequenceIndexer, type TokenBalancesFilter } from '@0xsequence/indexer';
 import { HOLDER, REFRESH, operator, startDirectoryEnv, tokenList, type DirectoryEnv } from './fixtures';
 
 let env: DirectoryEnv;
@@ -24,7 +24,8 @@ const servedStatus = async () => (await refresh())[1];
 const summary = async (contractStatus?: ContractVerificationStatus) =>
   (
     await indexer.getTokenBalancesSummary({
-      filter: { accountAddresses: [HOLDER], ...(contractStatus ? { contractStatus } : {}), contractWhitelist: [], contractBlacklist: [], omitNativeBalances: true },
+      // Without contractStatus, as a client leaving it out sends it (the 2.1.4 type calls it required).
+      filter: { accountAddresses: [HOLDER], ...(contractStatus ? { contractStatus } : {}), contractWhitelist: [], contractBlacklist: [] } as TokenBalancesFilter,
       omitMetadata: true,
     })
   ).balances
@@ -138,9 +139,9 @@ describe('directory reads and curation', () => {
   });
 
   it('are for readers; curation is for the operator', async () => {
-    expect((await env.gqlRaw(`{ tokenDirectory { totalCount } }`, {}, {})).errors[0].extensions.code).toBe('UNAUTHORIZED');
+    expect((await env.gqlRaw(`{ tokenDirectory { totalCount } }`, {}, {})).errors![0].extensions.code).toBe('UNAUTHORIZED');
     const denied = await env.gqlRaw(`mutation($c: String!, $a: String!) { addContractToTokenDirectory(chainId: $c, contractAddress: $a) { address } }`, { ...key(), a: env.scam });
-    expect(denied.errors[0].extensions.code).toBe('UNAUTHORIZED');
+    expect(denied.errors![0].extensions.code).toBe('UNAUTHORIZED');
   });
 
   it('the operator adds, features, removes; the summary follows', async () => {
@@ -163,7 +164,7 @@ describe('directory reads and curation', () => {
     expect(await member(env.good)).toEqual({ listed: false, featureIndex: 0 });
     expect(await summary()).toEqual([env.served, env.scam].sort());
     const notIn = await env.gqlRaw(`mutation($c: String!, $a: String!) { removeContractFromTokenDirectory(chainId: $c, contractAddress: $a) { address } }`, { ...key(), a: env.good }, operator);
-    expect(notIn.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(notIn.errors![0].extensions.code).toBe('NOT_FOUND');
     await curate('addContractToTokenDirectory', env.good);
     expect(await member(env.good)).toEqual({ listed: true, featureIndex: 0 });
 
