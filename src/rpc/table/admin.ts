@@ -1,0 +1,38 @@
+// The Admin service of the Metadata clients: contract-info overrides, and the sweeps that queue refresh tasks for what
+// is older than a time. Each a GraphQL document (schema/rpc/Admin.<Op>.graphql) plus renaming, no rules.
+import { OVERRIDES_PAGE } from '../../domain/contracts/overrides';
+import type * as Ops from '../generated/operations';
+import { chainIdIn, numberedPageIn, numberedPageOut } from '../wire/common';
+import { overrideIn, overrideKeyIn, overrideOut } from '../wire/metadata-search';
+import { entry, type RpcEntry } from './entry';
+
+export const adminEntries = (): RpcEntry[] => [
+  entry<Ops.GetContractInfoOverrideQuery>('Admin', 'GetContractInfoOverride', {
+    variables: overrideKeyIn,
+    reply: (d) => ({ contractInfoOverride: overrideOut(d.contractInfoOverride) }),
+  }),
+  entry<Ops.GetContractInfoOverridesQuery>('Admin', 'GetContractInfoOverrides', {
+    variables: (b) => ({ chainID: chainIdIn(b.chainID), ...numberedPageIn(b.page, OVERRIDES_PAGE) }),
+    reply: ({ contractInfoOverrides: c }, b) => ({ contractInfoOverrides: c.nodes.map(overrideOut), page: numberedPageOut(c, b.page) }),
+  }),
+  entry<Ops.AddContractInfoOverrideMutation>('Admin', 'AddContractInfoOverride', {
+    variables: (b) => ({ ...overrideKeyIn(b), override: overrideIn(b.contractInfoOverride) }),
+    reply: () => ({ ok: true }),
+  }),
+  entry<Ops.UpdateContractInfoOverrideMutation>('Admin', 'UpdateContractInfoOverride', {
+    variables: (b) => ({ ...overrideKeyIn(b), override: overrideIn(b.contractInfoOverride) }),
+    reply: () => ({ ok: true }),
+  }),
+  entry<Ops.RemoveContractInfoOverrideMutation>('Admin', 'RemoveContractInfoOverride', {
+    variables: overrideKeyIn,
+    reply: (d) => ({ ok: d.removeContractInfoOverride }),
+  }),
+  entry<Ops.RefreshContractInfoUpdatedBeforeMutation>('Admin', 'RefreshContractInfoUpdatedBefore', {
+    variables: (b) => ({ before: b.before, maxContractNumber: b.maxContractNumber }),
+    reply: (d) => ({ taskIDs: d.queueContractInfoRefreshUpdatedBefore.map((t) => t.id) }),
+  }),
+  entry<Ops.RefreshTokenMetadataUpdatedBeforeMutation>('Admin', 'RefreshTokenMetadataUpdatedBefore', {
+    variables: (b) => ({ before: b.before, maxTokenNumber: b.maxTokenNumber }),
+    reply: (d) => ({ taskIDs: d.queueTokenMetadataRefreshUpdatedBefore.map((t) => t.id) }),
+  }),
+];

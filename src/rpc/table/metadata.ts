@@ -1,0 +1,103 @@
+// The Metadata service (metadata.gen.ts of the published clients): contract info and token metadata, trait search,
+// refresh tasks (Refresh* queue a task and answer its id; GetTask / GetTaskStatus read it) and the status methods.
+// Each a GraphQL document (schema/rpc/Metadata.<Op>.graphql) plus renaming (rpc/wire/metadata*.ts), no rules.
+import { TOKEN_QUERY_PAGE, TOKEN_SEARCH_PAGE } from '../../domain/token-search/service';
+import type * as Ops from '../generated/operations';
+import { chainIdIn, numberedPageIn, numberedPageOut, type Body } from '../wire/common';
+import { byAddress, contractInfoOut, contractTokenMapIn, metadataTokenOut, searchContractsIn } from '../wire/metadata';
+import { foundTokenOut, propertyFilterOut, searchFilterIn } from '../wire/metadata-search';
+import { refreshContractsIn, refreshTokenMetadataIn, taskOut, taskStatusOut } from '../wire/metadata-tasks';
+import { metadataRuntimeStatusOut } from '../wire/runtime-status';
+import { entry, statusEntries, type RpcEntry } from './entry';
+
+const searchIn = (b: Body) => ({
+  chainID: chainIdIn(b.chainID),
+  contractAddress: b.contractAddress,
+  filter: searchFilterIn(b.filter),
+  ...numberedPageIn(b.page, TOKEN_SEARCH_PAGE),
+});
+
+/** The Metadata service, with the renamed routes of newer clients as aliases (wire notes, Decision 5). */
+export const metadataEntries = (): RpcEntry[] => {
+  const searchContracts = entry<Ops.SearchContractsQuery>('Metadata', 'SearchContracts', {
+    variables: searchContractsIn,
+    reply: (d, b) => ({ contractInfo: d.searchContracts.nodes.map(contractInfoOut), nextPage: numberedPageOut(d.searchContracts, b.page) }),
+  });
+  const searchContractInfo = entry<Ops.SearchContractInfoQuery>('Metadata', 'SearchContractInfo', {
+    variables: (b) => ({ contractAddress: b.contractAddress }),
+    reply: (d) => ({ contractInfoList: d.findContractInfo.map(contractInfoOut) }),
+  });
+  const searchContractInfoBatch = entry<Ops.SearchContractInfoBatchQuery>('Metadata', 'SearchContractInfoBatch', {
+    variables: (b) => ({ contractAddresses: b.contractAddresses }),
+    reply: (d) => ({ contractInfoByChain: byAddress(d.findContractInfoBatch, (e) => e.address, (e) => e.contractInfo.map(contractInfoOut)) }),
+  });
+  const alias = (e: RpcEntry, operation: string): RpcEntry => ({ ...e, operation });
+  return [
+    searchContracts,
+    alias(searchContracts, 'SearchContractsByQuery'),
+    searchContractInfo,
+    alias(searchContractInfo, 'FindContractInfo'),
+    searchContractInfoBatch,
+    alias(searchContractInfoBatch, 'FindContractInfoBatch'),
+    entry<Ops.GetContractInfoQuery>('Metadata', 'GetContractInfo', {
+      variables: (b) => ({ chainID: chainIdIn(b.chainID), contractAddress: b.contractAddress }),
+      reply: (d) => ({ contractInfo: contractInfoOut(d.contractInfo) }),
+    }),
+    entry<Ops.GetTokenMetadataQuery>('Metadata', 'GetTokenMetadata', {
+      variables: (b) => ({ chainID: chainIdIn(b.chainID), contractAddress: b.contractAddress, tokenIDs: b.tokenIDs }),
+      reply: (d) => ({ tokenMetadata: d.tokenMetadata.map(metadataTokenOut) }),
+    }),
+    entry<Ops.GetTokenMetadataBatchQuery>('Metadata', 'GetTokenMetadataBatch', {
+      variables: (b) => ({ chainID: chainIdIn(b.chainID), contractTokenMap: contractTokenMapIn(b.contractTokenMap) }),
+      reply: (d) => ({
+        contractTokenMetadata: byAddress(d.tokenMetadataBatch, (e) => e.contractAddress, (e) => e.tokenMetadata.map(metadataTokenOut)),
+      }),
+    }),
+    entry<Ops.GetContractInfoBatchQuery>('Metadata', 'GetContractInfoBatch', {
+      variables: (b) => ({ chainID: chainIdIn(b.chainID), contractAddresses: b.contractAddresses }),
+      reply: (d) => ({ contractInfoMap: byAddress(d.contractInfoBatch, (c) => c.address, contractInfoOut) }),
+    }),
+    entry<Ops.SearchTokenMetadataQuery>('Metadata', 'SearchTokenMetadata', {
+      variables: searchIn,
+      reply: ({ searchTokenMetadata: c }, b) => ({ page: numberedPageOut(c, b.page), tokenMetadata: c.nodes.map(metadataTokenOut) }),
+    }),
+    entry<Ops.SearchTokenMetadataTokenIDsQuery>('Metadata', 'SearchTokenMetadataTokenIDs', {
+      variables: searchIn,
+      reply: ({ searchTokenMetadata: c }, b) => ({ page: numberedPageOut(c, b.page), tokenIDs: c.nodes.map((t) => t.tokenId) }),
+    }),
+    entry<Ops.SearchTokenMetadataByQueryQuery>('Metadata', 'SearchTokenMetadataByQuery', {
+      variables: (b) => ({ q: b.q, chainID: chainIdIn(b.chainID), contractAddress: b.contractAddress, ...numberedPageIn(b.page, TOKEN_QUERY_PAGE) }),
+      reply: ({ searchTokenMetadataByQuery: c }, b) => ({ tokenMetadata: c.nodes.map(foundTokenOut), nextPage: numberedPageOut(c, b.page) }),
+    }),
+    entry<Ops.GetTokenMetadataPropertyFiltersQuery>('Metadata', 'GetTokenMetadataPropertyFilters', {
+      variables: (b) => ({
+        chainID: chainIdIn(b.chainID),
+        contractAddress: b.contractAddress,
+        excludeProperties: b.excludeProperties,
+        excludePropertyValues: b.excludePropertyValues,
+      }),
+      reply: (d) => ({ filters: d.tokenPropertyFilters.map(propertyFilterOut) }),
+    }),
+    entry<Ops.GetTaskQuery>('Metadata', 'GetTask', {
+      variables: (b) => ({ taskId: b.taskId }),
+      reply: (d) => ({ task: taskOut(d.metadataTask) }),
+    }),
+    entry<Ops.GetTaskStatusQuery>('Metadata', 'GetTaskStatus', {
+      variables: (b) => ({ taskId: b.taskId }),
+      reply: (d) => ({ status: taskStatusOut(d.metadataTask.status) }),
+    }),
+    entry<Ops.RefreshTokenMetadataMutation>('Metadata', 'RefreshTokenMetadata', {
+      variables: refreshTokenMetadataIn,
+      reply: (d) => ({ taskID: d.queueTokenMetadataRefresh.id }),
+    }),
+    entry<Ops.RefreshContractInfoMutation>('Metadata', 'RefreshContractInfo', {
+      variables: (b) => ({ chainID: chainIdIn(b.chainID), contractAddress: b.contractAddress }),
+      reply: (d) => ({ taskID: d.queueContractInfoRefresh.id }),
+    }),
+    entry<Ops.RefreshContractInfoBatchMutation>('Metadata', 'RefreshContractInfoBatch', {
+      variables: refreshContractsIn,
+      reply: (d) => ({ taskID: d.queueContractInfoRefresh.id }),
+    }),
+    ...statusEntries('Metadata', metadataRuntimeStatusOut),
+  ];
+};
