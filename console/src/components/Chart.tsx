@@ -38,6 +38,8 @@ export type ChartProps = {
   rightUnit?: string;
   /** Seconds between two x of a bar chart: the first and last bars get their whole width. */
   step?: number;
+  /** The time axis in UTC (days counted in UTC) rather than the browser's time zone. */
+  utc?: boolean;
   height?: number;
 };
 
@@ -54,6 +56,7 @@ const optionsOf = (p: ChartProps, width: number, onDrawn: (u: uPlot) => void): u
   return {
     width,
     height: p.height ?? 200,
+    ...(p.utc ? { tzDate: (t: number) => uPlot.tzDate(new Date(t * 1000), 'Etc/UTC') } : {}),
     scales: {
       x: { time: true, range: (_u, min, max) => [min - half, max + half] },
       y: { range: (_u, _min, max) => [0, Math.max(1, max)] },

@@ -14,6 +14,7 @@ export const UsageChart = ({ testId, title, days }: { testId: string; title: str
     x={days.map((d) => dayStart(d.day))}
     xText={dayText}
     step={DAY_SECONDS}
+    utc
     leftUnit="requests"
     series={[
       { label: 'Served', values: days.map((d) => d.requests), color: '#2950c8', bars: true },
