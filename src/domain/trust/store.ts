@@ -1,16 +1,7 @@
 // The token directory's rows: lists and their tokens (replaced whole by an accepted import), the operator's curation,
 // and the one definition of "in the directory" (a list names it and the operator did not remove it, or the operator
 // added it), as SQL for the Indexer's filters and as lookups for contract-info reads.
-import {
-  TokenDirectoryCurationEntity,
-  TokenDirectoryEntryEntity,
-  TokenListEntity,
-  bytesSql,
-  chainAddressWhere,
-  readQuery,
-  type Db,
-  type TokenListRow,
-} from '../../db';
+import { TokenDirectoryCurationEntity, TokenDirectoryEntryEntity, TokenListEntity, bytesSql, readQuery, type Db, type TokenListRow } from '../../db';
 import type { ParsedList } from './token-list';
 
 export type DirectoryKey = { chainId: number; address: string };
@@ -59,34 +50,63 @@ export const createDirectoryStore = (db: Db) => {
   const lists = db.getRepository(TokenListEntity);
   const curation = db.getRepository(TokenDirectoryCurationEntity);
 
-  /** Listings of the keys in the directory, keyed by `chainId:address`; list order is `listOrder` (list keys). */
+  /**
+   * Listings of the keys in the directory, keyed by `chainId:address`; list order is `listOrder` (list keys). One
+   * statement: every contract-info read asks.
+   */
   const listingsFor = async (keys: DirectoryKey[], listOrder: readonly string[]): Promise<Map<string, DirectoryListing>> => {
     const out = new Map<string, DirectoryListing>();
     if (!keys.length) return out;
-    const e = chainAddressWhere('e', 'chainId', 'address', keys);
-    const entries = await db.getRepository(TokenDirectoryEntryEntity).createQueryBuilder('e').where(e.where, e.params).getMany();
-    const c = chainAddressWhere('c', 'chainId', 'address', keys);
-    const curated = new Map((await curation.createQueryBuilder('c').where(c.where, c.params).getMany()).map((r) => [keyOf(r), r]));
-    const names = new Map((await lists.find()).map((l) => [l.listKey, l.name]));
-    const rank = (listKey: string) => {
-      const i = listOrder.indexOf(listKey);
-      return i < 0 ? listOrder.length : i;
+    const byChain = new Map<number, Set<string>>();
+    for (const k of keys) byChain.set(k.chainId, (byChain.get(k.chainId) ?? new Set()).add(k.address));
+    const where = (alias: string) => {
+      const params: unknown[] = [];
+      const sql = [...byChain]
+        .map(([chainId, addresses]) => {
+          params.push(chainId, ...addresses);
+          return `(${alias}.chain_id = ? AND ${alias}.address IN (${[...addresses].map(() => '?').join(', ')}))`;
+        })
+        .join(' OR ');
+      return { sql, params };
     };
-    entries.sort((x, y) => rank(x.listKey) - rank(y.listKey));
-    for (const row of entries) {
-      const id = keyOf(row);
-      const cur = curated.get(id);
-      if (cur && cur.listed === false) continue;
+    const e = where('e');
+    const k = where('k');
+    const rows = await readQuery<Record<string, unknown>>(
+      db,
+      `SELECT e.chain_id, e.address, e.list_key, l.name AS list_name, e.name, e.symbol, e.decimals, e.logo_uri, c.listed, c.feature_index
+       FROM token_directory_entries e JOIN token_lists l ON l.list_key = e.list_key
+       LEFT JOIN token_directory_curation c ON c.chain_id = e.chain_id AND c.address = e.address
+       WHERE ${e.sql}
+       UNION ALL
+       SELECT k.chain_id, k.address, NULL, NULL, NULL, NULL, NULL, NULL, k.listed, k.feature_index
+       FROM token_directory_curation k WHERE ${k.sql}`,
+      [...e.params, ...k.params],
+    );
+    const rank = (listKey: unknown) => {
+      const i = listOrder.indexOf(String(listKey));
+      return listKey === null ? -1 : i < 0 ? listOrder.length : i;
+    };
+    // Curation rows first (they carry no list), then entries in precedence order.
+    rows.sort((x, y) => rank(x.list_key) - rank(y.list_key));
+    const curated = new Map<string, { listed: boolean | null; featureIndex: number }>();
+    const flag = (v: unknown) => (v === null || v === undefined ? null : v === true || Number(v) === 1);
+    for (const r of rows) {
+      const id = `${Number(r.chain_id)}:${String(r.address)}`;
+      if (r.list_key === null) {
+        curated.set(id, { listed: flag(r.listed), featureIndex: Number(r.feature_index ?? 0) });
+        continue;
+      }
+      if (curated.get(id)?.listed === false) continue;
       const listing = out.get(id);
       if (listing) {
-        listing.lists.push(names.get(row.listKey) ?? '');
+        listing.lists.push(String(r.list_name));
         continue;
       }
       out.set(id, {
-        lists: [names.get(row.listKey) ?? ''],
-        token: { name: row.name, symbol: row.symbol, decimals: row.decimals, logoURI: row.logoURI },
-        added: Boolean(cur?.listed),
-        featureIndex: cur?.featureIndex ?? 0,
+        lists: [String(r.list_name)],
+        token: { name: String(r.name), symbol: String(r.symbol), decimals: Number(r.decimals), logoURI: r.logo_uri === null ? null : String(r.logo_uri) },
+        added: curated.get(id)?.listed === true,
+        featureIndex: curated.get(id)?.featureIndex ?? 0,
       });
     }
     for (const [id, cur] of curated) {

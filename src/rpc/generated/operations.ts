@@ -266,6 +266,15 @@ export type TokenBalancesFilterInput = {
   tokenIds?: Array<string> | null | undefined;
 };
 
+/** What one read of a token list did. */
+export type TokenListOutcome =
+  /** It passed validation and replaced the list’s previous tokens. */
+  | 'IMPORTED'
+  /** It could not be read or failed validation (see `error`): the previous import, if any, stays in use. */
+  | 'REFUSED'
+  /** The same document as the import in use: nothing to replace. */
+  | 'UNCHANGED';
+
 /** A hosted token’s fields. URLs may be http, https, ipfs, ar or data URLs; when updating, absent fields keep their value. */
 export type TokenMetadataInput = {
   /** Animation or multimedia URL. */
@@ -479,6 +488,14 @@ export type AddContractInfoOverrideMutationVariables = Exact<{
 
 export type AddContractInfoOverrideMutation = { addContractInfoOverride: { updatedAt: string } | null };
 
+export type AddContractToTokenDirectoryMutationVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+}>;
+
+
+export type AddContractToTokenDirectoryMutation = { addContractToTokenDirectory: { address: string } | null };
+
 export type GetContractInfoOverrideQueryVariables = Exact<{
   chainID: string;
   contractAddress: string;
@@ -496,6 +513,14 @@ export type GetContractInfoOverridesQueryVariables = Exact<{
 
 export type GetContractInfoOverridesQuery = { contractInfoOverrides: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ chainId: number, contractAddress: string, name: string | null, type: ContractType | null, symbol: string | null, decimals: number | null, createdAt: string, updatedAt: string, logoURI: string | null, extensions: { link: string | null, description: string | null, categories: Array<string> | null, ogImage: string | null, ogName: string | null, originChainId: number | null, originAddress: string | null, blacklist: boolean | null, verified: boolean | null, verifiedBy: string | null, featureIndex: number | null } }> } | null };
 
+export type IsInTokenDirectoryQueryVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+}>;
+
+
+export type IsInTokenDirectoryQuery = { isInTokenDirectory: { listed: boolean, featureIndex: number } | null };
+
 export type RefreshContractInfoUpdatedBeforeMutationVariables = Exact<{
   before: string;
   maxContractNumber: number;
@@ -503,6 +528,11 @@ export type RefreshContractInfoUpdatedBeforeMutationVariables = Exact<{
 
 
 export type RefreshContractInfoUpdatedBeforeMutation = { queueContractInfoRefreshUpdatedBefore: Array<{ id: number }> | null };
+
+export type RefreshTokenDirectoryMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RefreshTokenDirectoryMutation = { refreshTokenDirectory: Array<{ source: string, outcome: TokenListOutcome | null, error: string | null }> | null };
 
 export type RefreshTokenMetadataUpdatedBeforeMutationVariables = Exact<{
   before: string;
@@ -512,6 +542,14 @@ export type RefreshTokenMetadataUpdatedBeforeMutationVariables = Exact<{
 
 export type RefreshTokenMetadataUpdatedBeforeMutation = { queueTokenMetadataRefreshUpdatedBefore: Array<{ id: number }> | null };
 
+export type RemoveContractFromTokenDirectoryMutationVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+}>;
+
+
+export type RemoveContractFromTokenDirectoryMutation = { removeContractFromTokenDirectory: { address: string } | null };
+
 export type RemoveContractInfoOverrideMutationVariables = Exact<{
   chainID: string;
   contractAddress: string;
@@ -519,6 +557,15 @@ export type RemoveContractInfoOverrideMutationVariables = Exact<{
 
 
 export type RemoveContractInfoOverrideMutation = { removeContractInfoOverride: boolean | null };
+
+export type SetTokenDirectoryFeatureIndexMutationVariables = Exact<{
+  chainID: string;
+  contractAddress: string;
+  featureIndex: number;
+}>;
+
+
+export type SetTokenDirectoryFeatureIndexMutation = { setTokenDirectoryFeatureIndex: { address: string } | null };
 
 export type UpdateContractInfoOverrideMutationVariables = Exact<{
   chainID: string;
@@ -1146,6 +1193,25 @@ export type GetTaskStatusQueryVariables = Exact<{
 
 export type GetTaskStatusQuery = { metadataTask: { status: MetadataTaskStatus } | null };
 
+export type GetTokenDirectoryQueryVariables = Exact<{
+  chainID?: string | null | undefined;
+  includeTestnets?: boolean | null | undefined;
+  onlyFeatured?: boolean | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GetTokenDirectoryQuery = { tokenDirectory: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, source: ContractInfoSource, status: ContractInfoStatus, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null, tokenDirectory: { featureIndex: number } | null }> } | null };
+
+export type GetTokenDirectoryNetworksQueryVariables = Exact<{
+  includeTestnets?: boolean | null | undefined;
+  onlyFeatured?: boolean | null | undefined;
+}>;
+
+
+export type GetTokenDirectoryNetworksQuery = { tokenDirectoryNetworks: Array<{ chainId: number, name: string | null }> | null };
+
 export type GetTokenMetadataQueryVariables = Exact<{
   chainID: string;
   contractAddress: string;
@@ -1224,6 +1290,18 @@ export type SearchContractsQueryVariables = Exact<{
 
 
 export type SearchContractsQuery = { searchContracts: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, source: ContractInfoSource, status: ContractInfoStatus, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null }> } | null };
+
+export type SearchTokenDirectoryQueryVariables = Exact<{
+  query: string;
+  chainID?: string | null | undefined;
+  includeTestnets?: boolean | null | undefined;
+  onlyFeatured?: boolean | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type SearchTokenDirectoryQuery = { searchTokenDirectory: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, source: ContractInfoSource, status: ContractInfoStatus, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null, tokenDirectory: { featureIndex: number } | null }> } | null };
 
 export type SearchTokenMetadataQueryVariables = Exact<{
   chainID: string;
