@@ -3,7 +3,6 @@
 // when the RPC table serves it; tests/unit/rpc/unavailable.test.ts checks the two never overlap.
 
 const NIFTYSWAP = 'Niftyswap markets are not indexed by Strata';
-const TOKEN_DIRECTORY = 'Strata has no curated token directory; use SearchContracts and GetContractInfo';
 const MARKETPLACE = 'Strata does not index marketplace orders';
 
 const list: Record<string, Record<string, string>> = {
@@ -11,16 +10,6 @@ const list: Record<string, Record<string, string>> = {
     GetNiftyswapTokenQuantity: NIFTYSWAP,
     GetNiftyswapUnitPrices: NIFTYSWAP,
     GetNiftyswapUnitPricesWithQuantities: NIFTYSWAP,
-    GetTokenDirectoryNetworks: TOKEN_DIRECTORY,
-    GetTokenDirectory: TOKEN_DIRECTORY,
-    SearchTokenDirectory: TOKEN_DIRECTORY,
-  },
-  Admin: {
-    IsInTokenDirectory: TOKEN_DIRECTORY,
-    SetTokenDirectoryFeatureIndex: TOKEN_DIRECTORY,
-    AddContractToTokenDirectory: TOKEN_DIRECTORY,
-    RemoveContractFromTokenDirectory: TOKEN_DIRECTORY,
-    RefreshTokenDirectory: TOKEN_DIRECTORY,
   },
   Indexer: {
     GetMarketplaceOrders: MARKETPLACE,

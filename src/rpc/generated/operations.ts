@@ -482,7 +482,7 @@ export type RemoveLinkedWalletMutation = { removeLinkedWallet: boolean | null };
 export type AddContractInfoOverrideMutationVariables = Exact<{
   chainID: string;
   contractAddress: string;
-  override: ContractInfoOverrideInput;
+  contractInfoOverride: ContractInfoOverrideInput;
 }>;
 
 
@@ -570,7 +570,7 @@ export type SetTokenDirectoryFeatureIndexMutation = { setTokenDirectoryFeatureIn
 export type UpdateContractInfoOverrideMutationVariables = Exact<{
   chainID: string;
   contractAddress: string;
-  override: ContractInfoOverrideInput;
+  contractInfoOverride: ContractInfoOverrideInput;
 }>;
 
 

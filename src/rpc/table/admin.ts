@@ -1,12 +1,29 @@
-// The Admin service of the Metadata clients: contract-info overrides, and the sweeps that queue refresh tasks for what
-// is older than a time. Each a GraphQL document (schema/rpc/Admin.<Op>.graphql) plus renaming, no rules.
+// The Admin service of the Metadata clients: contract-info overrides, the token directory's curation and refresh, and
+// the sweeps that queue refresh tasks for what is older than a time. Each a GraphQL document (schema/rpc/Admin.<Op>.graphql) plus renaming, no rules.
 import { OVERRIDES_PAGE } from '../../domain/contracts/overrides';
 import type * as Ops from '../generated/operations';
 import { chainIdIn, numberedPageIn, numberedPageOut } from '../wire/common';
 import { overrideIn, overrideKeyIn, overrideOut } from '../wire/metadata-search';
 import { entry, type RpcEntry } from './entry';
 
+const directoryKeyIn = (b: Record<string, unknown>) => ({ chainID: chainIdIn(b.chainID), contractAddress: b.contractAddress });
+
 export const adminEntries = (): RpcEntry[] => [
+  entry<Ops.IsInTokenDirectoryQuery>('Admin', 'IsInTokenDirectory', {
+    variables: directoryKeyIn,
+    reply: (d) => ({ ok: d.isInTokenDirectory.listed, featureIndex: d.isInTokenDirectory.featureIndex }),
+  }),
+  entry<Ops.AddContractToTokenDirectoryMutation>('Admin', 'AddContractToTokenDirectory', { variables: directoryKeyIn, reply: () => ({ ok: true }) }),
+  entry<Ops.RemoveContractFromTokenDirectoryMutation>('Admin', 'RemoveContractFromTokenDirectory', { variables: directoryKeyIn, reply: () => ({ ok: true }) }),
+  entry<Ops.SetTokenDirectoryFeatureIndexMutation>('Admin', 'SetTokenDirectoryFeatureIndex', {
+    variables: (b) => ({ ...directoryKeyIn(b), featureIndex: b.featureIndex }),
+    reply: () => ({ ok: true }),
+  }),
+  // The lists are read before the reply: no task to follow (taskID 0); Strata adds what each read did.
+  entry<Ops.RefreshTokenDirectoryMutation>('Admin', 'RefreshTokenDirectory', {
+    variables: () => ({}),
+    reply: (d) => ({ taskID: 0, lists: d.refreshTokenDirectory }),
+  }),
   entry<Ops.GetContractInfoOverrideQuery>('Admin', 'GetContractInfoOverride', {
     variables: overrideKeyIn,
     reply: (d) => ({ contractInfoOverride: overrideOut(d.contractInfoOverride) }),
@@ -16,11 +33,11 @@ export const adminEntries = (): RpcEntry[] => [
     reply: ({ contractInfoOverrides: c }, b) => ({ contractInfoOverrides: c.nodes.map(overrideOut), page: numberedPageOut(c, b.page) }),
   }),
   entry<Ops.AddContractInfoOverrideMutation>('Admin', 'AddContractInfoOverride', {
-    variables: (b) => ({ ...overrideKeyIn(b), override: overrideIn(b.contractInfoOverride) }),
+    variables: (b) => ({ ...overrideKeyIn(b), contractInfoOverride: overrideIn(b.contractInfoOverride) }),
     reply: () => ({ ok: true }),
   }),
   entry<Ops.UpdateContractInfoOverrideMutation>('Admin', 'UpdateContractInfoOverride', {
-    variables: (b) => ({ ...overrideKeyIn(b), override: overrideIn(b.contractInfoOverride) }),
+    variables: (b) => ({ ...overrideKeyIn(b), contractInfoOverride: overrideIn(b.contractInfoOverride) }),
     reply: () => ({ ok: true }),
   }),
   entry<Ops.RemoveContractInfoOverrideMutation>('Admin', 'RemoveContractInfoOverride', {

@@ -1,5 +1,6 @@
 // The Metadata service (metadata.gen.ts of the published clients): contract info and token metadata, trait search,
-// refresh tasks (Refresh* queue a task and answer its id; GetTask / GetTaskStatus read it) and the status methods.
+// refresh tasks (Refresh* queue a task and answer its id; GetTask / GetTaskStatus read it), the token directory's reads
+// and the status methods.
 // Each a GraphQL document (schema/rpc/Metadata.<Op>.graphql) plus renaming (rpc/wire/metadata*.ts), no rules.
 import { TOKEN_QUERY_PAGE, TOKEN_SEARCH_PAGE } from '../../domain/token-search/service';
 import type * as Ops from '../generated/operations';
@@ -8,6 +9,7 @@ import { byAddress, contractInfoOut, contractTokenMapIn, metadataTokenOut, searc
 import { foundTokenOut, propertyFilterOut, searchFilterIn } from '../wire/metadata-search';
 import { refreshContractsIn, refreshTokenMetadataIn, taskOut, taskStatusOut } from '../wire/metadata-tasks';
 import { metadataRuntimeStatusOut } from '../wire/runtime-status';
+import { directoryContractsOut, directoryNetworksOut, directoryPageOut, searchTokenDirectoryIn, tokenDirectoryIn } from '../wire/token-directory';
 import { entry, statusEntries, type RpcEntry } from './entry';
 
 const searchIn = (b: Body) => ({
@@ -97,6 +99,34 @@ export const metadataEntries = (): RpcEntry[] => {
     entry<Ops.RefreshContractInfoBatchMutation>('Metadata', 'RefreshContractInfoBatch', {
       variables: refreshContractsIn,
       reply: (d) => ({ taskID: d.queueContractInfoRefresh.id }),
+    }),
+    // The token directory, and the deprecated names go-sequence's client still calls (replies keyed `collections`).
+    entry<Ops.GetTokenDirectoryNetworksQuery>('Metadata', 'GetTokenDirectoryNetworks', {
+      variables: (b) => ({ includeTestnets: b.includeTestnets, onlyFeatured: b.onlyFeatured }),
+      reply: directoryNetworksOut,
+    }),
+    entry<Ops.GetTokenDirectoryNetworksQuery>('Metadata', 'DirectoryGetNetworks', {
+      document: 'Metadata.GetTokenDirectoryNetworks',
+      variables: (b) => ({ includeTestnets: b.includeTestnets, onlyFeatured: b.onlyFeatured }),
+      reply: (d) => ({ networks: directoryNetworksOut(d).chainIDs }),
+    }),
+    entry<Ops.GetTokenDirectoryQuery>('Metadata', 'GetTokenDirectory', {
+      variables: tokenDirectoryIn,
+      reply: (d, b) => ({ contracts: directoryContractsOut(d.tokenDirectory), page: directoryPageOut(d.tokenDirectory, b) }),
+    }),
+    entry<Ops.GetTokenDirectoryQuery>('Metadata', 'DirectoryGetCollections', {
+      document: 'Metadata.GetTokenDirectory',
+      variables: tokenDirectoryIn,
+      reply: (d, b) => ({ collections: directoryContractsOut(d.tokenDirectory), page: directoryPageOut(d.tokenDirectory, b) }),
+    }),
+    entry<Ops.SearchTokenDirectoryQuery>('Metadata', 'SearchTokenDirectory', {
+      variables: searchTokenDirectoryIn,
+      reply: (d, b) => ({ contracts: directoryContractsOut(d.searchTokenDirectory), page: directoryPageOut(d.searchTokenDirectory, b) }),
+    }),
+    entry<Ops.SearchTokenDirectoryQuery>('Metadata', 'DirectorySearchCollections', {
+      document: 'Metadata.SearchTokenDirectory',
+      variables: searchTokenDirectoryIn,
+      reply: (d, b) => ({ collections: directoryContractsOut(d.searchTokenDirectory), page: directoryPageOut(d.searchTokenDirectory, b) }),
     }),
     ...statusEntries('Metadata', metadataRuntimeStatusOut),
   ];

@@ -82,9 +82,10 @@ export type MetadataEnv = {
   stop(): Promise<void>;
 };
 
-export const startMetadataEnv = async (env: Record<string, string> = {}, opts: { secondChain?: boolean } = {}): Promise<MetadataEnv> => {
+/** `chainId`: the first chain's id (31337 unless given; the shipped token list's tests use 1). */
+export const startMetadataEnv = async (env: Record<string, string> = {}, opts: { secondChain?: boolean; chainId?: number } = {}): Promise<MetadataEnv> => {
   const [anvil, anvil2, docs] = await Promise.all([
-    startAnvil(),
+    startAnvil(opts.chainId ? { chainId: opts.chainId } : {}),
     opts.secondChain ? startAnvil({ chainId: 31338 }) : undefined,
     startDocServer(),
   ]);
