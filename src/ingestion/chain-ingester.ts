@@ -5,7 +5,7 @@ import { RetryableChainError, redactUrl, type ChainClient, type Unsubscribe } fr
 import type { ChainRegistry } from '../chain/registry';
 import type { ChainConfig } from '../config';
 import type { Logger } from '../config/logger';
-import { BalanceEntity, ChainCheckpointEntity, LeaseLostError, LockAbortedError, createLeadership, dialectOf, type Db, type Lead, type LeadershipSettings } from '../db';
+import { BalanceEntity, ChainCheckpointEntity, LeaseLostError, LockAbortedError, createLeadership, dialectOf, type ChainCheckpointRow, type Db, type Lead, type LeadershipSettings } from '../db';
 import type { PubSub } from '../pubsub';
 import { createBalanceCache } from './balance-cache';
 import { BlockChangedError } from './block-changed';
@@ -13,6 +13,7 @@ import { createRangeSizer } from './backfill';
 import { createContractTracker } from './contracts';
 import { createContractBackfill } from './contract-backfill';
 import { createFinality, createFinalizedTagReader } from './finality';
+import { FOLLOW_MAX_BLOCKS } from './follow-reader';
 import { createProgressReporter, type IngestionMetrics } from './progress';
 import { createChainPublisher } from './publish';
 import { DeepReorgError } from './reorg';
@@ -57,9 +58,38 @@ export type ChainIngester = { run(): Promise<void>; stop(): Promise<void> };
  */
 const BALANCE_CACHE = { mysql: 100_000, sqlite: 10_000 } as const;
 
+/**
+ * The first block whose events the chain's previous ingester may have committed without publishing them: it publishes
+ * each commit before the next, so only its last one, a followed range of at most FOLLOW_MAX_BLOCKS blocks; or, when that
+ * was a backfill (whose gap notice comes at the end of its round), any block since the chain's start.
+ */
+export const unpublishedFrom = (cp: Pick<ChainCheckpointRow, 'indexedBlock' | 'liveFrom'>, startBlock: number): number =>
+  cp.liveFrom > cp.indexedBlock ? startBlock : Math.max(cp.liveFrom, cp.indexedBlock - FOLLOW_MAX_BLOCKS + 1);
+
 export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
-  const { chain, pubsub, metrics } = deps;
+  const { chain, metrics } = deps;
   const chainId = chain.chainId;
+  /**
+   * A lead's first publish is the notice that the previous ingester's last commit may not have been published (it was
+   * SIGKILLed or lost its lease between the commit and the publish): subscribers replay from storage what they miss of
+   * it. Every event of this lead follows that notice, so none of them moves a subscriber past what it is missing.
+   */
+  let resyncFrom: number | null = null;
+  const sendResync = async () => {
+    if (resyncFrom === null) return;
+    const fromBlock = resyncFrom;
+    await deps.pubsub.publish('resyncs', [{ chainId, fromBlock }]);
+    if (resyncFrom === fromBlock) resyncFrom = null;
+  };
+  const pubsub: PubSub = {
+    async publish(topic, events) {
+      await sendResync();
+      await deps.pubsub.publish(topic, events);
+    },
+    subscribe: (topic, onEvent) => deps.pubsub.subscribe(topic, onEvent),
+    ready: () => deps.pubsub.ready(),
+    close: () => deps.pubsub.close(),
+  };
   // One writer per chain. Every write below goes through the leader's db: under a lease, a transaction commits only
   // while the lease is still this process's (its fencing token unchanged), so a holder that was paused or cut off past
   // its expiry cannot commit over the process that took the chain over.
@@ -161,7 +191,9 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
     let unsubscribe: Unsubscribe | null = null;
     try {
       logger.info({ endpoints: client.endpoints().map((e) => e.url), leadership: lead.kind, token: lead.token ?? undefined }, 'ingestion started');
-      await finality.resume(await ensureCheckpoint());
+      const cp = await ensureCheckpoint();
+      await finality.resume(cp);
+      resyncFrom = unpublishedFrom(cp, chain.startBlock);
       // No balance of the chain stored yet (a first backfill): a balance no batch of this lead has written is not
       // stored either, and is not looked up (balance-cache.ts). The cache is empty here: new, or cleared at a lost lead.
       if (!(await db.getRepository(BalanceEntity).findOne({ select: { chainId: true }, where: { chainId } }))) balanceCache.startedEmpty();
@@ -178,6 +210,8 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
         try {
           // Inside the retried round: a node that fails now may answer later. Heads only wake us early.
           unsubscribe ??= await client.subscribeNewHeads(() => ((headPending = true), wake?.()));
+          // Sent now even when no commit follows soon; a failure here is retried before this lead's next publish.
+          await sendResync().catch((err) => logger.warn({ err: String(err) }, 'could not yet tell subscribers to check the last commit; retrying'));
           headPending = false; // this round reads the head
           const round = watchList ? await watchList.refresh(client, (await checkpoints.findOneBy({ chainId }))!.indexedBlock) : null;
           await rounds.step(ctx, round);

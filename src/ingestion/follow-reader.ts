@@ -5,7 +5,8 @@ import { MERGE_MAX_TRANSFERS, type RangeSizer } from './backfill';
 import { BlockChangedError, fetchRange } from './fetch-range';
 import type { Batch } from './types';
 
-const FOLLOW_MAX_BLOCKS = 50;
+/** The widest followed range: one commit publishes at most this many blocks' events. */
+export const FOLLOW_MAX_BLOCKS = 50;
 /** A followed range spans up to this many of the backfill sizer's ranges (see `followTo`). */
 const FOLLOW_RANGES = 2;
 /**

@@ -78,6 +78,13 @@ export type ReceiptEvent = {
  */
 export type GapNotice = { chainId: number; fromBlock: number; toBlock: number };
 
+/**
+ * Commits of blocks from `fromBlock` on may not have been published: the chain's previous ingester (a process killed,
+ * a lease lost) can have committed a batch and stopped before publishing its events. Published by the next ingester
+ * before anything else; each subscriber replays from storage what it is missing of those blocks.
+ */
+export type ResyncNotice = { chainId: number; fromBlock: number };
+
 /** An access key was revoked, rotated or changed (by its hash): every server forgets it and re-checks its streams. */
 export type KeyNotice = { keyHash: string };
 
@@ -89,6 +96,7 @@ export type Topics = {
   logs: LogEvent;
   receipts: ReceiptEvent;
   gaps: GapNotice;
+  resyncs: ResyncNotice;
   keys: KeyNotice;
   webhooks: WebhookNotice;
 };

@@ -2,7 +2,17 @@
 // either replayed (balances) or announced (logs, receipts: their backfilled blocks keep no receipts).
 import type { ChainConfig } from '../../config';
 import { ChainCheckpointEntity, type Db } from '../../db';
-import { END_OF_BLOCK, SubscriberTooSlowError, subscribeIterator, type GapNotice, type PositionedTopic, type PubSub, type StreamMark, type Topics } from '../../pubsub';
+import {
+  END_OF_BLOCK,
+  SubscriberTooSlowError,
+  subscribeIterator,
+  type GapNotice,
+  type PositionedTopic,
+  type PubSub,
+  type ResyncNotice,
+  type StreamMark,
+  type Topics,
+} from '../../pubsub';
 import { DomainError, EventsGapError, StreamEndedError } from '../errors';
 import { encodeStreamCursor } from './cursor';
 import { readSnapshot, replayEvents, type ReplayHints } from './replay';
@@ -11,7 +21,16 @@ import { readSnapshot, replayEvents, type ReplayHints } from './replay';
 export const SUBSCRIBER_QUEUE_LIMIT = 5_000;
 
 type GapMarker = { gap: GapNotice };
+type ResyncMarker = { resync: ResyncNotice };
 const isGap = (x: object): x is GapMarker => 'gap' in x;
+const isResync = (x: object): x is ResyncMarker => 'resync' in x;
+
+/**
+ * Where to replay from after a resync notice: the subscriber's own place, or just before the notice's first block when
+ * it stands earlier (what it missed before that block was published, and passed over by its filter).
+ */
+const resyncStart = (mark: StreamMark, fromBlock: number): StreamMark =>
+  mark.block >= fromBlock - 1 ? mark : { block: fromBlock - 1, hash: '', pos: null, final: mark.final };
 
 /** An event stream that its server can end (it is stopping) with the cursor that resumes it elsewhere. */
 export type EventStream<E> = AsyncIterableIterator<E> & {
@@ -54,11 +73,16 @@ export type StreamRequest<T extends PositionedTopic> = {
 export const openEventStream = <T extends PositionedTopic>(req: StreamRequest<T>): EventStream<Topics[T]> => {
   const { db, pubsub, chain, topic, filter, hints, floor } = req;
   const chainId = chain.chainId;
-  const inner = subscribeIterator<T, GapMarker>(pubsub, topic, (e) => e.chainId === chainId && filter(e), { maxQueue: SUBSCRIBER_QUEUE_LIMIT });
+  const inner = subscribeIterator<T, GapMarker | ResyncMarker>(pubsub, topic, (e) => e.chainId === chainId && filter(e), { maxQueue: SUBSCRIBER_QUEUE_LIMIT });
   const stopGaps = pubsub.subscribe('gaps', (gap) => {
     if (gap.chainId !== chainId) return;
     if (topic === 'balances') inner.inject({ gap });
     else inner.interrupt(new EventsGapError(gap.chainId, gap.fromBlock, gap.toBlock));
+  });
+  // A new ingester of the chain: the last commit of the one before may never have been published. In order with the
+  // events, so what was delivered before the notice stays delivered and the replay picks up right after it.
+  const stopResyncs = pubsub.subscribe('resyncs', (resync) => {
+    if (resync.chainId === chainId) inner.inject({ resync });
   });
   let replay: AsyncGenerator<Topics[T][]> | null = null;
   let page: Topics[T][] = [];
@@ -85,6 +109,7 @@ export const openEventStream = <T extends PositionedTopic>(req: StreamRequest<T>
   const close = async () => {
     req.onClose?.();
     stopGaps();
+    stopResyncs();
     await replay?.return(undefined);
     return inner.return!();
   };
@@ -122,6 +147,10 @@ export const openEventStream = <T extends PositionedTopic>(req: StreamRequest<T>
       const v = r.value;
       if (isGap(v)) {
         starting = beginReplay({ block: v.gap.fromBlock - 1, hash: '', pos: null, final: [-1, END_OF_BLOCK] });
+        continue;
+      }
+      if (isResync(v)) {
+        starting = beginReplay(resyncStart(mark!, v.resync.fromBlock));
         continue;
       }
       if (v.seq <= coveredSeq || !wanted(v)) continue;
