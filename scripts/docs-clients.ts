@@ -73,7 +73,7 @@ const clients: Client[] = [
  */
 const notes: Readonly<Record<string, string>> = {
   '/rpc/Indexer/GetTokenBalances': 'positive balances only; `includeCollectionTokens: false` sums collectibles per contract',
-  '/rpc/Indexer/GetTokenBalancesSummary': '`contractStatus` defaults to `VERIFIED` (contracts the operator flagged); native balances on the first page',
+  '/rpc/Indexer/GetTokenBalancesSummary': '`contractStatus` defaults to `VERIFIED` (in the token directory or flagged verified, not blacklisted); native balances on the first page',
   '/rpc/Indexer/GetTransactionHistory': 'at least one account, contract or hash; `metaTxnID` is null and `metaTransactionIDs` match nothing',
   '/rpc/Indexer/GetBalanceUpdates': '`balance` is the balance after the block; `lastBlockHash` is ignored',
   '/rpc/Indexer/GetNativeTokenBalance': 'read from the node (`eth_getBalance`, latest block)',
@@ -87,6 +87,8 @@ const notes: Readonly<Record<string, string>> = {
   '/rpc/Indexer/SubscribeReceipts': 'each line carries a `cursor`; send `cursor` or `fromBlock` to resume',
   '/rpc/Metadata/GetTokenMetadata': 'at most 50 ids; a read waits at most 2 s for fetches, then answers what is stored',
   '/rpc/Metadata/SearchContracts': 'name or symbol of contracts Strata has stored; pages of 30, at most 100',
+  '/rpc/Metadata/GetTokenDirectory': 'the configured token lists (`TOKEN_LISTS`, default: the Uniswap default list) plus the operator’s curation; numbered pages of 50, at most 100',
+  '/rpc/Admin/RefreshTokenDirectory': 'reads the lists before it answers: `taskID` is 0, and `lists` says what each read did',
   '/rpc/Metadata/GetTask': 'a running task reads `QUEUED` (the client’s `TaskStatus` has no running state)',
   '/rpc/Collections/ListCollections': 'numbered pages of 30, at most 100',
   '/rpc/Collections/UpdateToken': 'changes the fields sent; the reply’s `updatedAt` is the zero time, as the hosted service answers',
