@@ -15,6 +15,29 @@ import { openDatabase, type App } from '../app';
 
 type StartOrExit = (config: Config, logger: Logger, options: Parameters<typeof import('../app').createApp>[2]) => Promise<{ app: App; port: number }>;
 
+/**
+ * The sample contracts as a token list of their own (docs/guide/trust.md), written beside the dev database: the token
+ * directory lists them, so the devnet's default balance summaries (VERIFIED) show them, as a mainnet wallet's show the
+ * default list's tokens.
+ */
+const writeSampleList = (dataDir: string, chainId: number, sample: SampleChain): string => {
+  const file = path.join(dataDir, 'sample.tokenlist.json');
+  const token = (address: string, name: string, symbol: string, decimals: number) => ({ chainId, address, name, symbol, decimals });
+  const list = {
+    name: 'Strata dev samples',
+    timestamp: new Date().toISOString(),
+    version: { major: 1, minor: 0, patch: 0 },
+    tokens: [
+      token(sample.contracts.erc20, 'Strata Dollar', 'SUSD', 6),
+      token(sample.contracts.erc721, 'Strata Gems', 'GEM', 0),
+      token(sample.contracts.erc1155, 'Strata Items', 'ITEM', 0),
+    ],
+  };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(list, null, 2));
+  return file;
+};
+
 /** A project of the dev database, created the way `strata project create` does. */
 const createDevProject = async (config: Config, logger: Logger) => {
   const db = await openDatabase(config, logger);
@@ -83,6 +106,7 @@ export const registerDevCommand = (program: Command, { configOrExit, startOrExit
           DATA_DIR: dataDir,
           DATABASE_URL: '',
           CHAINS: JSON.stringify([{ chainId: node.chainId, url: node.rpcUrl, name: 'devnet', confirmations: 2 }]),
+          TOKEN_LISTS: [...base.trust.tokenLists, writeSampleList(dataDir, node.chainId, sample)].join(','),
           // A local playground: GraphiQL, introspection, /metrics and cross-origin calls open (config/edge.ts).
           STRATA_MODE: 'development',
         });

@@ -45,6 +45,20 @@ it('serves the devnet’s tokens with the printed key, streams its transfers, an
   }
   expect(kinds).toEqual(['ERC1155', 'ERC20', 'ERC721']);
 
+  // The sample contracts are a token list of the dev server's (docs/guide/trust.md): the default summary (VERIFIED) lists them.
+  let verified: string[] = [];
+  for (const started = Date.now(); Date.now() - started < PATIENCE_MS && verified.length < 3; ) {
+    const res = await fetch(`http://127.0.0.1:${port}/rpc/Indexer/GetTokenBalancesSummary`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-key': accessKey },
+      body: JSON.stringify({ filter: { accountAddresses: [wallet] }, omitMetadata: false }),
+    });
+    const body = (await res.json()) as { balances: Array<{ contractType: string; contractInfo?: { extensions: { verifiedBy?: string } } }> };
+    verified = body.balances.filter((b) => b.contractInfo?.extensions.verifiedBy === 'Strata dev samples').map((b) => b.contractType).sort();
+    if (verified.length < 3) await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(verified).toEqual(['ERC1155', 'ERC20', 'ERC721']);
+
   // The devnet keeps transferring: a subscription hears the next one.
   const client = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket });
   const update = await new Promise<any>((resolve, reject) => {
