@@ -118,6 +118,16 @@ describe('the token directory through the published clients', () => {
     expect(await admin.addContractToTokenDirectory(key(env.served), operator)).toEqual({ ok: true });
   });
 
+  it('the deprecated Admin forms of go-sequence answer: GetFeatureIndex, ModifyFeatureIndex, ListTokenDirectory', async () => {
+    const modify = await env.server.rpc('Admin/ModifyFeatureIndex', { chainHandle: chainID, contractAddress: env.good, featured: 3 }, operator);
+    expect(modify).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await env.server.rpc('Admin/GetFeatureIndex', { chainHandle: chainID, contractAddress: env.good }, operator)).body).toEqual({ featured: 3 });
+    const listed = await env.server.rpc('Admin/ListTokenDirectory', { chainID: env.chainId, includeTestnets: null, onlyFeatured: true, page: null }, operator);
+    expect(listed.body).toMatchObject({ page: { pageSize: 50, more: false }, collections: [expect.objectContaining({ address: env.good, extensions: expect.objectContaining({ featureIndex: 3 }) })] });
+    expect((await env.server.rpc('Admin/GetFeatureIndex', { chainHandle: chainID, contractAddress: env.good }, env.key())).status).toBe(401);
+    await admin.setTokenDirectoryFeatureIndex({ chainID, contractAddress: env.good, featureIndex: 0 }, operator);
+  });
+
   it('RefreshTokenDirectory with a hostile list answers what each read did and replaces nothing', async () => {
     env.answer({ raw: '<html>not a list</html>' });
     const raw = await env.server.rpc('Admin/RefreshTokenDirectory', {}, operator);

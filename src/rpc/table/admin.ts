@@ -3,6 +3,7 @@
 import { OVERRIDES_PAGE } from '../../domain/contracts/overrides';
 import type * as Ops from '../generated/operations';
 import { chainIdIn, numberedPageIn, numberedPageOut } from '../wire/common';
+import { directoryContractsOut, directoryPageOut, tokenDirectoryIn } from '../wire/token-directory';
 import { overrideIn, overrideKeyIn, overrideOut } from '../wire/metadata-search';
 import { entry, type RpcEntry } from './entry';
 
@@ -18,6 +19,22 @@ export const adminEntries = (): RpcEntry[] => [
   entry<Ops.SetTokenDirectoryFeatureIndexMutation>('Admin', 'SetTokenDirectoryFeatureIndex', {
     variables: (b) => ({ ...directoryKeyIn(b), featureIndex: b.featureIndex }),
     reply: () => ({ ok: true }),
+  }),
+  // The deprecated single-contract forms go-sequence's Admin client still has (chainHandle, featured; collections).
+  entry<Ops.IsInTokenDirectoryQuery>('Admin', 'GetFeatureIndex', {
+    document: 'Admin.IsInTokenDirectory',
+    variables: (b) => ({ chainID: chainIdIn(b.chainHandle), contractAddress: b.contractAddress }),
+    reply: (d) => ({ featured: d.isInTokenDirectory.featureIndex }),
+  }),
+  entry<Ops.SetTokenDirectoryFeatureIndexMutation>('Admin', 'ModifyFeatureIndex', {
+    document: 'Admin.SetTokenDirectoryFeatureIndex',
+    variables: (b) => ({ chainID: chainIdIn(b.chainHandle), contractAddress: b.contractAddress, featureIndex: b.featured }),
+    reply: () => ({ ok: true }),
+  }),
+  entry<Ops.GetTokenDirectoryQuery>('Admin', 'ListTokenDirectory', {
+    document: 'Metadata.GetTokenDirectory',
+    variables: tokenDirectoryIn,
+    reply: (d, b) => ({ page: directoryPageOut(d.tokenDirectory, b), collections: directoryContractsOut(d.tokenDirectory) }),
   }),
   // The lists are read before the reply: no task to follow (taskID 0); Strata adds what each read did.
   entry<Ops.RefreshTokenDirectoryMutation>('Admin', 'RefreshTokenDirectory', {
