@@ -118,7 +118,7 @@ describe('the token directory through the published clients', () => {
     expect(await admin.addContractToTokenDirectory(key(env.served), operator)).toEqual({ ok: true });
   });
 
-  it('the deprecated Admin forms of go-sequence answer: GetFeatureIndex, ModifyFeatureIndex, ListTokenDirectory', async () => {
+  it('the deprecated Admin forms of go-sequence answer: GetFeatureIndex, ModifyFeatureIndex, ListTokenDirectory, the batch Add/Remove', async () => {
     const modify = await env.server.rpc('Admin/ModifyFeatureIndex', { chainHandle: chainID, contractAddress: env.good, featured: 3 }, operator);
     expect(modify).toMatchObject({ status: 200, body: { ok: true } });
     expect((await env.server.rpc('Admin/GetFeatureIndex', { chainHandle: chainID, contractAddress: env.good }, operator)).body).toEqual({ featured: 3 });
@@ -126,6 +126,21 @@ describe('the token directory through the published clients', () => {
     expect(listed.body).toMatchObject({ page: { pageSize: 50, more: false }, collections: [expect.objectContaining({ address: env.good, extensions: expect.objectContaining({ featureIndex: 3 }) })] });
     expect((await env.server.rpc('Admin/GetFeatureIndex', { chainHandle: chainID, contractAddress: env.good }, env.key())).status).toBe(401);
     await admin.setTokenDirectoryFeatureIndex({ chainID, contractAddress: env.good, featureIndex: 0 }, operator);
+
+    // The batch forms: contracts as ContractInfo with parallel featureIndexes; one chain's addresses out.
+    const add = await env.server.rpc(
+      'Admin/AddContractsToTokenDirectory',
+      { contracts: [{ chainId: env.chainId, address: env.scam }, { chainId: env.chainId, address: env.served }], featureIndexes: [2, 0] },
+      operator,
+    );
+    expect(add).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await admin.isInTokenDirectory({ chainID, contractAddress: env.scam }, operator)).toEqual({ ok: true, featureIndex: 2 });
+    const bad = await env.server.rpc('Admin/AddContractsToTokenDirectory', { contracts: [{ chainId: env.chainId, address: env.good }, { chainId: env.chainId, address: '0x12' }] }, operator);
+    expect(bad.body).toMatchObject({ error: 'InvalidArgument', msg: expect.stringMatching(/contractAddress/) });
+    const remove = await env.server.rpc('Admin/RemoveContractsFromTokenDirectory', { chainHandle: chainID, contracts: [env.scam] }, operator);
+    expect(remove).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await admin.isInTokenDirectory({ chainID, contractAddress: env.scam }, operator)).toEqual({ ok: false, featureIndex: 0 });
+    expect(await summaryOf(indexer, HOLDER)).toEqual([env.good, env.served].sort());
   });
 
   it('RefreshTokenDirectory with a hostile list answers what each read did and replaces nothing', async () => {

@@ -20,6 +20,13 @@ import { createDirectoryStore, type DirectoryListing, type DirectoryQuery } from
 import { TokenListError, compareVersions, parseTokenList, parseVersionText, versionText } from './token-list';
 
 export const DIRECTORY_PAGE = { default: 50, max: 100, cursorTag: 'td1' };
+/** Contracts one batch curation call takes at most. */
+export const BATCH_MAX = 100;
+
+const featureIndexOf = (n: unknown, field: string): number => {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 1_000_000) throw invalidArgument(field, 'must be an integer from 0 to 1000000');
+  return n;
+};
 
 /** One configured list as its last check left it. */
 export type TokenListStatus = {
@@ -57,6 +64,10 @@ export type TokenDirectoryService = {
   remove(creds: Credentials, req: ContractRequest): Promise<ContractInfo>;
   /** Featured above 0 (higher first), not featured at 0; NotFound when it is not in the directory. */
   setFeatureIndex(creds: Credentials, req: ContractRequest & { featureIndex: number }): Promise<ContractInfo>;
+  /** Several at once (the deprecated AddContractsToTokenDirectory): each added, with its feature index when given. */
+  addMany(creds: Credentials, req: { contracts: Array<ContractRequest & { featureIndex?: Maybe<number> }> }): Promise<ContractInfo[]>;
+  /** Several of one chain out at once (the deprecated RemoveContractsFromTokenDirectory); one not in it is kept out too. */
+  removeMany(creds: Credentials, req: { chainId?: Maybe<string | number>; contractAddresses: string[] }): Promise<number>;
   lists(creds: Credentials): Promise<TokenListStatus[]>;
   /** Reads every configured list again now and answers what each read did. */
   refresh(creds: Credentials): Promise<TokenListStatus[]>;
@@ -240,11 +251,28 @@ export const createTokenDirectoryService = ({
     async setFeatureIndex(creds, req) {
       requireAdmin(creds, config.adminToken);
       const k = keyOf(req);
-      const n = req.featureIndex;
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 1_000_000) throw invalidArgument('featureIndex', 'must be an integer from 0 to 1000000');
+      const n = featureIndexOf(req.featureIndex, 'featureIndex');
       if (!(await membership(k))) throw notFound(`${k.address} on chain ${k.chainId} in the token directory`);
       await store.curate(k, { featureIndex: n });
       return infoOf(k);
+    },
+
+    async addMany(creds, req) {
+      requireAdmin(creds, config.adminToken);
+      if (!Array.isArray(req.contracts) || req.contracts.length > BATCH_MAX) throw invalidArgument('contracts', `must be a list of at most ${BATCH_MAX} contracts`);
+      // Every entry checked before any is written.
+      const items = req.contracts.map((c, i) => ({ k: keyOf(c), featureIndex: c.featureIndex == null ? undefined : featureIndexOf(c.featureIndex, `contracts[${i}].featureIndex`) }));
+      for (const { k, featureIndex } of items) await store.curate(k, { listed: true, ...(featureIndex !== undefined ? { featureIndex } : {}) });
+      return infosOf(items.map((i) => i.k));
+    },
+
+    async removeMany(creds, req) {
+      requireAdmin(creds, config.adminToken);
+      const chainId = chains.resolve('chainID', req.chainId).chainId;
+      if (!Array.isArray(req.contractAddresses) || req.contractAddresses.length > BATCH_MAX) throw invalidArgument('contracts', `must be a list of at most ${BATCH_MAX} addresses`);
+      const keys = req.contractAddresses.map((a, i) => ({ chainId, address: requireAddress(`contracts[${i}]`, a) }));
+      for (const k of keys) await store.curate(k, { listed: false });
+      return keys.length;
     },
 
     async lists(creds) {

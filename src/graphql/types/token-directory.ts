@@ -17,6 +17,15 @@ const TokenDirectoryMembershipRef = builder.objectRef<Membership>('TokenDirector
   }),
 });
 
+const TokenDirectoryContractInput = builder.inputType('TokenDirectoryContractInput', {
+  description: 'A contract to put in the token directory, with its feature index.',
+  fields: (t) => ({
+    chainId: t.string(CHAIN_ARG),
+    contractAddress: t.string(CONTRACT_ADDRESS_ARG),
+    featureIndex: t.int({ required: false, description: '0 to 1,000,000; absent: unchanged (0 for a contract new to the directory).' }),
+  }),
+});
+
 const TokenDirectoryConnectionRef = connectionType(ContractInfoRef, 'TokenDirectory', {
   description: 'A page of the token directory: featured contracts first (higher feature index first), then by chain and address.',
   count: 'Contracts matching.',
@@ -89,6 +98,20 @@ builder.mutationFields((t) => ({
     description: `Features a contract of the directory (above 0, higher first) or stops featuring it (0); NotFound when it is not in the directory. ${ADMIN}`,
     args: { ...KEY_ARGS, featureIndex: t.arg.int({ required: true, description: '0 to 1,000,000.' }) },
     resolve: (_, args, ctx) => ctx.services.tokenDirectory.setFeatureIndex(ctx.credentials, args),
+  }),
+  addContractsToTokenDirectory: t.field({
+    nullable: true,
+    type: [ContractInfoRef],
+    description: `addContractToTokenDirectory for up to 100 contracts at once, each with its feature index when given; nothing is written when one entry is invalid. ${ADMIN}`,
+    args: { contracts: t.arg({ type: [TokenDirectoryContractInput], required: true, description: 'The contracts, at most 100.' }) },
+    resolve: (_, args, ctx) => ctx.services.tokenDirectory.addMany(ctx.credentials, args),
+  }),
+  removeContractsFromTokenDirectory: t.field({
+    nullable: true,
+    type: 'Int',
+    description: `Takes up to 100 contracts of one chain out of the token directory whatever the lists say (one not in it is kept out of it); answers how many. ${ADMIN}`,
+    args: { chainId: t.arg.string(CHAIN_ARG), contractAddresses: t.arg.stringList({ required: true, description: 'The contracts, at most 100.' }) },
+    resolve: (_, args, ctx) => ctx.services.tokenDirectory.removeMany(ctx.credentials, args),
   }),
   refreshTokenDirectory: t.field({
     nullable: true,

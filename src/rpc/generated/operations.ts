@@ -266,6 +266,16 @@ export type TokenBalancesFilterInput = {
   tokenIds?: Array<string> | null | undefined;
 };
 
+/** A contract to put in the token directory, with its feature index. */
+export type TokenDirectoryContractInput = {
+  /** A configured chain id or name. */
+  chainId: string;
+  /** The contract’s address, 0x-prefixed hex in any case. */
+  contractAddress: string;
+  /** 0 to 1,000,000; absent: unchanged (0 for a contract new to the directory). */
+  featureIndex?: number | null | undefined;
+};
+
 /** What one read of a token list did. */
 export type TokenListOutcome =
   /** It passed validation and replaced the list’s previous tokens. */
@@ -496,6 +506,13 @@ export type AddContractToTokenDirectoryMutationVariables = Exact<{
 
 export type AddContractToTokenDirectoryMutation = { addContractToTokenDirectory: { address: string } | null };
 
+export type AddContractsToTokenDirectoryMutationVariables = Exact<{
+  contracts: Array<TokenDirectoryContractInput> | TokenDirectoryContractInput;
+}>;
+
+
+export type AddContractsToTokenDirectoryMutation = { addContractsToTokenDirectory: Array<{ address: string }> | null };
+
 export type GetContractInfoOverrideQueryVariables = Exact<{
   chainID: string;
   contractAddress: string;
@@ -557,6 +574,14 @@ export type RemoveContractInfoOverrideMutationVariables = Exact<{
 
 
 export type RemoveContractInfoOverrideMutation = { removeContractInfoOverride: boolean | null };
+
+export type RemoveContractsFromTokenDirectoryMutationVariables = Exact<{
+  chainHandle: string;
+  contracts: Array<string> | string;
+}>;
+
+
+export type RemoveContractsFromTokenDirectoryMutation = { removeContractsFromTokenDirectory: number | null };
 
 export type SetTokenDirectoryFeatureIndexMutationVariables = Exact<{
   chainID: string;

@@ -3,7 +3,7 @@
 import { OVERRIDES_PAGE } from '../../domain/contracts/overrides';
 import type * as Ops from '../generated/operations';
 import { chainIdIn, numberedPageIn, numberedPageOut } from '../wire/common';
-import { directoryContractsOut, directoryPageOut, tokenDirectoryIn } from '../wire/token-directory';
+import { contractsToAddIn, directoryContractsOut, directoryPageOut, tokenDirectoryIn } from '../wire/token-directory';
 import { overrideIn, overrideKeyIn, overrideOut } from '../wire/metadata-search';
 import { entry, type RpcEntry } from './entry';
 
@@ -29,6 +29,14 @@ export const adminEntries = (): RpcEntry[] => [
   entry<Ops.SetTokenDirectoryFeatureIndexMutation>('Admin', 'ModifyFeatureIndex', {
     document: 'Admin.SetTokenDirectoryFeatureIndex',
     variables: (b) => ({ chainID: chainIdIn(b.chainHandle), contractAddress: b.contractAddress, featureIndex: b.featured }),
+    reply: () => ({ ok: true }),
+  }),
+  entry<Ops.AddContractsToTokenDirectoryMutation>('Admin', 'AddContractsToTokenDirectory', {
+    variables: (b) => ({ contracts: contractsToAddIn(b) }),
+    reply: () => ({ ok: true }),
+  }),
+  entry<Ops.RemoveContractsFromTokenDirectoryMutation>('Admin', 'RemoveContractsFromTokenDirectory', {
+    variables: (b) => ({ chainHandle: chainIdIn(b.chainHandle), contracts: b.contracts }),
     reply: () => ({ ok: true }),
   }),
   entry<Ops.GetTokenDirectoryQuery>('Admin', 'ListTokenDirectory', {

@@ -3,7 +3,7 @@
 // (metadata.gen.ts 2.3.43; the deprecated names as go-sequence's metadata client sends them).
 import type { GetTokenDirectoryNetworksQuery, GetTokenDirectoryQuery, SearchTokenDirectoryQuery } from '../generated/operations';
 import { DIRECTORY_PAGE } from '../../domain/trust/directory';
-import { chainIdIn, numberedPageIn, numberedPageOut, type Answered, type Body } from './common';
+import { chainIdIn, numberedPageIn, numberedPageOut, obj, type Answered, type Body } from './common';
 import { contractInfoOut } from './metadata';
 
 /** Go clients send 0 (or "") for no chain: every chain. */
@@ -37,3 +37,13 @@ export const directoryNetworksOut = (d: Answered<GetTokenDirectoryNetworksQuery>
   chainIDs: d.tokenDirectoryNetworks.map((n) => n.chainId),
   networks: d.tokenDirectoryNetworks.map((n) => n.name ?? String(n.chainId)),
 });
+
+/** AddContractsToTokenDirectory's ContractInfo list and parallel featureIndexes as the mutation's contract inputs. */
+export const contractsToAddIn = (b: Body) => {
+  if (!Array.isArray(b.contracts)) return b.contracts;
+  const indexes = Array.isArray(b.featureIndexes) ? b.featureIndexes : [];
+  return b.contracts.map((c, i) => {
+    const o = obj(c);
+    return o ? { chainId: chainIdIn(o.chainId), contractAddress: o.address, featureIndex: indexes[i] ?? null } : c;
+  });
+};
