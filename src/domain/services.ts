@@ -28,7 +28,6 @@ import { createMetadataServices } from './token-metadata/compose';
 import type { CollectionLinksService } from './token-metadata/links';
 import type { TokenMetadataService } from './token-metadata/service';
 import type { MetadataTasksService } from './metadata-jobs/task-service';
-import type { TaskWorker } from './metadata-jobs/task-worker';
 import { createWalletsService, type WalletsService } from './wallets/service';
 import { createWebhooksService } from './webhooks/service';
 import type { WebhooksService } from './webhooks/types';
@@ -57,9 +56,8 @@ export type Services = GatewayServices & {
   /** Metadata service: contract info (search, operator flags) and token metadata (cached fetches, collection links). */
   contracts: ContractsService;
   tokenMetadata: TokenMetadataService;
-  /** Metadata refresh tasks (RefreshTokenMetadata, GetTask, …) and the worker that runs them. */
+  /** Metadata refresh tasks (RefreshTokenMetadata, GetTask, …); the worker that runs them is src/workers/metadata-tasks.ts. */
   metadataTasks: MetadataTasksService;
-  metadataTaskWorker: TaskWorker;
   collectionLinks: CollectionLinksService;
   /** The operator's contract-info overrides (Admin). */
   contractOverrides: ContractOverridesService;
@@ -69,7 +67,7 @@ export type Services = GatewayServices & {
   tokenDirectory: TokenDirectoryService;
   wallets: WalletsService;
   analytics: AnalyticsService;
-  /** A project's webhook listeners: management, delivery log, replay (delivery itself: webhooks/delivery-worker.ts). */
+  /** A project's webhook listeners: management, delivery log, replay (delivery itself: webhooks/due-deliveries.ts, run by src/workers/webhook-delivery.ts). */
   webhooks: WebhooksService;
   /** A listener's deliveries per hour and their latency (the console's chart). */
   webhookStats: WebhookStatsService;

@@ -1,6 +1,6 @@
 // Operations endpoints: GET /health and /health/live (the process answers), /ready (database reachable, schema current),
-// /health/ready (that, and for a process that indexes: every chain within its lag bound; not while shutting down; 503
-// with the reasons otherwise) and /metrics. `strata serve` mounts them in the full server; `strata index` serves them
+// /health/ready (that, and for a process that indexes: every chain within its lag bound; no background worker stuck
+// in a tick; not while shutting down; 503 with the reasons otherwise) and /metrics. `strata serve` mounts them in the full server; `strata index` serves them
 // alone (createOperationsServer), without loading GraphQL or the RPC.
 import crypto from 'node:crypto';
 import type http from 'node:http';
@@ -11,8 +11,12 @@ import { ChainCheckpointEntity, isDatabaseReady, type Db } from '../db';
 import { createListener, sendJson, type HttpServer } from './listener';
 import { applySecurityHeaders } from './security-headers';
 
-/** What /health/ready checks besides the database: the chains this process indexes, and whether it is stopping. */
-export type Readiness = { indexedChains: readonly number[]; maxLagBlocks: number; stopping(): boolean };
+/**
+ * What /health/ready checks besides the database: the chains this process indexes, whether it is stopping, and its
+ * background workers' problems (src/workers/poller.ts: a tick stuck past its bound; a failing tick is counted on
+ * /metrics, not here).
+ */
+export type Readiness = { indexedChains: readonly number[]; maxLagBlocks: number; stopping(): boolean; workerProblems?(): string[] };
 
 export type OperationsDeps = { db: Db; metricsRegistry: client.Registry; readiness?: Readiness };
 
@@ -20,7 +24,7 @@ const NOT_STOPPING: Readiness = { indexedChains: [], maxLagBlocks: 0, stopping: 
 
 /** Why this process should not get traffic now; empty when it is ready. Reasons name no host or credential. */
 export const readinessReasons = async (db: Db, r: Readiness, log?: Pick<Logger, 'warn'>): Promise<string[]> => {
-  const reasons: string[] = r.stopping() ? ['shutting down'] : [];
+  const reasons: string[] = [...(r.stopping() ? ['shutting down'] : []), ...(r.workerProblems?.() ?? [])];
   try {
     await db.query('SELECT 1');
   } catch (err) {

@@ -11,9 +11,11 @@ import { createOperationsServer } from '../http/operations';
 import { contractPrunerOf, startIngestion, type Ingestion } from '../ingestion';
 import { createBalanceRepair } from '../ingestion/balance-repair';
 import client from 'prom-client';
-import { createDeliveryWorker } from '../domain/webhooks/delivery-worker';
 import { createChainPaceSampler } from '../workers/chain-pace';
+import { createMetadataTaskWorker, type MetadataTaskWorker } from '../workers/metadata-tasks';
+import type { Poller } from '../workers/poller';
 import { createTokenListRefresher } from '../workers/token-lists';
+import { createWebhookDeliveryWorker, type WebhookDeliveryWorker } from '../workers/webhook-delivery';
 
 export type AppOptions = {
   /**
@@ -37,6 +39,8 @@ export type App = {
   registry: ChainRegistry;
   pubsub: PubSub;
   logger: Logger;
+  /** The background loops this app starts and stops (src/workers); no service or resolver reaches them. */
+  workers: { webhookDelivery: WebhookDeliveryWorker; metadataTasks: MetadataTaskWorker };
   /** Starts ingestion (when enabled) and listens on config.port (0 = any free port); resolves with the bound port (0 when not serving). */
   start(): Promise<{ port: number }>;
   stop(): Promise<void>;
@@ -105,7 +109,15 @@ export const createApp = async (
   const balanceRepair = createBalanceRepair({ db, logger, metricsRegistry });
   const services = createServices({ config, db, registry, pubsub, pruneContract: contractPrunerOf(db), balanceRepair });
   // Every process delivers webhooks; a lease per listener keeps two from delivering the same one.
-  const webhookWorker = createDeliveryWorker({ db, settings: config.webhooks, logger: logger.child({ layer: 'webhooks' }), pubsub, metricsRegistry });
+  const webhookWorker = createWebhookDeliveryWorker({ db, settings: config.webhooks, logger: logger.child({ layer: 'webhooks' }), pubsub, metricsRegistry });
+  // Refresh tasks run wherever the Metadata services are; claims keep processes from running one twice.
+  const taskWorker = createMetadataTaskWorker({
+    deps: { db, tokenMetadata: services.tokenMetadata, contracts: services.contracts },
+    logger: logger.child({ area: 'metadata' }),
+    pollMs: config.metadata.taskPollMs,
+    retryBaseMs: config.metadata.retryBaseMs,
+    metricsRegistry,
+  });
   // Pace and lag over time (the console's charts): sampled where the chains are indexed, beside the checkpoint.
   const paceSampler =
     options.index && config.chains.length
@@ -116,11 +128,13 @@ export const createApp = async (
     options.serve === true && config.trust.tokenLists.length
       ? createTokenListRefresher({ directory: services.tokenDirectory, settings: config.trust, logger: logger.child({ layer: 'workers' }), metricsRegistry })
       : null;
+  const pollers: Poller[] = [taskWorker, webhookWorker, ...(paceSampler ? [paceSampler] : []), ...(tokenLists ? [tokenLists] : [])];
   let stopping = false;
   const readiness = {
     indexedChains: options.index ? config.chains.map((c) => c.chainId) : [],
     maxLagBlocks: config.operations.readyMaxLagBlocks,
     stopping: () => stopping,
+    workerProblems: () => pollers.flatMap((p) => p.readinessProblem() ?? []),
   };
   const http = createHttp(options.serve, { config, db, services, logger, metricsRegistry, graphiqlCredentials: options.graphiqlCredentials, readiness });
   let ingestion: Ingestion | null = null;
@@ -152,11 +166,11 @@ export const createApp = async (
     registry,
     pubsub,
     logger,
+    workers: { webhookDelivery: webhookWorker, metadataTasks: taskWorker },
     async start() {
       // Listen first: a port already in use stops the start before ingestion takes a chain's lock.
       const bound = http ? await http.listen() : { port: 0 };
-      // Refresh tasks run wherever the Metadata services are; claims keep processes from running one twice.
-      services.metadataTaskWorker.start();
+      taskWorker.start();
       webhookWorker.start();
       if (options.index && config.chains.length) {
         ingestion = startIngestion({ config, db, registry, pubsub, logger, metricsRegistry, pollMs: options.pollMs });
@@ -170,7 +184,7 @@ export const createApp = async (
       await http?.close();
       // An abandoned batch still runs its transaction: the database stays open for the process's exit to end it.
       if (ingestion && !(await stopIngestion(ingestion))) return;
-      await services.metadataTaskWorker.stop();
+      await taskWorker.stop();
       await webhookWorker.stop();
       await paceSampler?.stop();
       await tokenLists?.stop();

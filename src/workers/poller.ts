@@ -1,7 +1,8 @@
 // The one small poller background loops run on: a tick now and then every `everyMs` (or on the interval's boundaries
-// when `aligned`), never two at once, on timers that do not hold the process open. A failing tick is logged and
-// counted, and the next one runs as planned. Every poller reports its ticks and its last success on /metrics
-// (strata_worker_ticks_total, strata_worker_last_success_seconds), labelled with its name.
+// when `aligned`), never two at once, on timers that do not hold the process open; `wake()` asks for a tick now (one
+// asked for while a tick runs follows it at once). A failing tick is logged and counted, and the next one runs as
+// planned. Every poller reports its ticks and its last success on /metrics (strata_worker_ticks_total,
+// strata_worker_last_success_seconds), labelled with its name, and a tick stuck past its bound in /health/ready.
 import client from 'prom-client';
 import type { Logger } from '../config/logger';
 
@@ -11,7 +12,21 @@ export type Poller = {
   stop(): Promise<void>;
   /** When a tick last succeeded; null before the first. */
   lastSuccessAt(): Date | null;
+  /** Why /health/ready should say not ready: a tick in flight longer than its bound (the loop does nothing else meanwhile); else null. */
+  readinessProblem(): string | null;
 };
+
+/** The worker's poller, and the one way to ask it for a tick before its time. */
+export type WakeablePoller = Poller & { wake(): void };
+
+/** A tick running this long (or `stuckAfterMs`) is stuck; a failing tick is not (it is counted on /metrics instead). */
+const STUCK_AFTER_MS = 5 * 60_000;
+
+/** The readiness reason of a poller whose tick started at `since` (null while none runs), past `boundMs`. */
+export const stuckTick = (name: string, since: number | null, boundMs: number, now = Date.now()): string | null =>
+  since !== null && now - since > boundMs
+    ? `worker ${name}: a tick has run for ${Math.round((now - since) / 1000)} s (stuck; bound ${Math.round(boundMs / 1000)} s)`
+    : null;
 
 type Metrics = { ticks: client.Counter<'worker' | 'outcome'>; lastSuccess: client.Gauge<'worker'> };
 
@@ -31,6 +46,8 @@ export const createPoller = ({
   name,
   everyMs,
   aligned = false,
+  firstTickNow = !aligned,
+  stuckAfterMs = Math.max(STUCK_AFTER_MS, 10 * everyMs),
   tick,
   logger,
   metricsRegistry,
@@ -40,24 +57,34 @@ export const createPoller = ({
   everyMs: number;
   /** Ticks at multiples of `everyMs` since 1970 (a sample then stands for its interval), rather than `everyMs` after the last. */
   aligned?: boolean;
+  /** The first tick at start (the default unless `aligned`), or `everyMs` after it. */
+  firstTickNow?: boolean;
+  /** How long a tick may run before /health/ready calls the worker stuck (5 minutes, or 10 intervals when longer). */
+  stuckAfterMs?: number;
   tick: () => Promise<void>;
   logger: Logger;
   metricsRegistry?: client.Registry;
-}): Poller => {
+}): WakeablePoller => {
   const metrics = metricsOf(metricsRegistry);
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
+  let runningSince: number | null = null;
   let lastSuccess: Date | null = null;
+  /** A wake while a tick ran: the next tick follows it at once. */
+  let again = false;
 
   const schedule = () => {
     if (stopped) return;
+    clearTimeout(timer);
     const delay = aligned ? everyMs - (Date.now() % everyMs) : everyMs;
     timer = setTimeout(run, delay);
     timer.unref();
   };
 
   const run = () => {
+    clearTimeout(timer);
+    runningSince = Date.now();
     running = tick()
       .then(
         () => {
@@ -72,6 +99,11 @@ export const createPoller = ({
       )
       .finally(() => {
         running = null;
+        runningSince = null;
+        if (again) {
+          again = false;
+          if (!stopped) return run();
+        }
         schedule();
       });
   };
@@ -82,14 +114,21 @@ export const createPoller = ({
       stopped = false;
       // An aligned poller's first tick waits for the next boundary too: a sample stamped with its interval's start is
       // taken at that start, so rates between samples are right.
-      if (aligned) schedule();
+      if (firstTickNow) run();
+      else schedule();
+    },
+    wake() {
+      if (stopped) return;
+      if (running) again = true;
       else run();
     },
     async stop() {
       stopped = true;
+      again = false;
       clearTimeout(timer);
       await running;
     },
     lastSuccessAt: () => lastSuccess,
+    readinessProblem: () => stuckTick(name, runningSince, stuckAfterMs),
   };
 };

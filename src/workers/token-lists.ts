@@ -6,7 +6,7 @@ import type client from 'prom-client';
 import type { TrustConfig } from '../config';
 import type { Logger } from '../config/logger';
 import type { TokenDirectoryService } from '../domain/trust/directory';
-import { createPoller, type Poller } from './poller';
+import { createPoller, stuckTick, type Poller } from './poller';
 
 export const createTokenListRefresher = ({
   directory,
@@ -30,14 +30,20 @@ export const createTokenListRefresher = ({
   // Only at start: one tick, reported like a poller's.
   let running: Promise<void> | null = null;
   let lastSuccess: Date | null = null;
+  let runningSince: number | null = null;
   return {
     start() {
-      running ??= tick().then(
-        () => void (lastSuccess = new Date()),
-        (err: unknown) => logger.warn({ err, worker: 'token_lists' }, 'reading the token lists failed'),
-      );
+      if (running) return;
+      runningSince = Date.now();
+      running = tick()
+        .then(
+          () => void (lastSuccess = new Date()),
+          (err: unknown) => logger.warn({ err, worker: 'token_lists' }, 'reading the token lists failed'),
+        )
+        .finally(() => void (runningSince = null));
     },
     stop: async () => void (await running),
     lastSuccessAt: () => lastSuccess,
+    readinessProblem: () => stuckTick('token_lists', runningSince, 5 * 60_000),
   };
 };

@@ -7,14 +7,14 @@
 import { Metadata, TaskStatus } from '@0xsequence/metadata';
 import { startMetadataEnv, waitFor, type MetadataEnv } from '../integration/metadata/fixtures';
 import { PATIENCE_MS } from '../helpers/patience';
-import { createTaskWorker, type TaskWorker } from '../../src/domain/metadata-jobs/task-worker';
+import { createMetadataTaskWorker, type MetadataTaskWorker } from '../../src/workers/metadata-tasks';
 import { TASK_MAX_ITEMS } from '../../src/domain/metadata-jobs/task-types';
 import { toBytes } from '../../src/db';
 
 let env: MetadataEnv;
 let metadata: Metadata;
 let chainID: string;
-let worker: TaskWorker | undefined;
+let worker: MetadataTaskWorker | undefined;
 let nft: Awaited<ReturnType<MetadataEnv['deploy']>>;
 let multi: Awaited<ReturnType<MetadataEnv['deploy']>>;
 
@@ -34,7 +34,7 @@ const withHeaders = (headers: Record<string, string>): typeof fetch => (input, i
 const useWorker = async (chunkTokens: number) => {
   await worker?.stop();
   const app = env.server.app;
-  worker = createTaskWorker({
+  worker = createMetadataTaskWorker({
     deps: { db: app.db, tokenMetadata: app.services.tokenMetadata, contracts: app.services.contracts },
     logger: app.logger,
     pollMs: 50,
@@ -90,7 +90,7 @@ beforeAll(async () => {
   chainID = String(env.anvil.chainId);
   metadata = new Metadata(env.server.url, withHeaders({ 'X-Access-Key': env.accessKey }));
   // The app's own worker (default chunks) leaves the tasks to the test's.
-  await env.server.app.services.metadataTaskWorker.stop();
+  await env.server.app.workers.metadataTasks.stop();
   await useWorker(10);
   nft = await env.deploy('TestERC721.sol', ['Paged Cats', 'PCAT']);
   // URIs first (their MetadataUpdate events find nothing cached, so queue nothing), then the mints; the last mint
@@ -191,7 +191,7 @@ describe('RefreshTokenMetadata of a whole contract pages through its tokens', ()
   it('the app’s own worker takes chunks of TASK_MAX_ITEMS: the 25 tokens in one run', async () => {
     await worker?.stop();
     worker = undefined;
-    env.server.app.services.metadataTaskWorker.start();
+    env.server.app.workers.metadataTasks.start();
     const from = env.docs.requests.length;
     const { end, task } = await followTask((await metadata.refreshTokenMetadata({ chainID, contractAddress: nft.address })).taskID);
     expect(end).toBe(TaskStatus.FAILED);

@@ -1,5 +1,5 @@
 // Metadata refresh tasks: one row per refresh (asked for, named by an on-chain event, an operator sweep or a retry),
-// run by the task worker (domain/metadata-jobs/task-worker.ts), readable by id.
+// run by the task worker (workers/metadata-tasks.ts over domain/metadata-jobs/due-tasks.ts), readable by id.
 import { EntitySchema } from 'typeorm';
 import { Address, AutoId, JsonText, Timestamp } from '../columns';
 

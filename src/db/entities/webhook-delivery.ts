@@ -1,5 +1,5 @@
 // The webhook outbox and delivery log in one: a row per POST a listener must receive, written in the ingestion
-// transaction that committed what it carries, then updated by the deliverer (domain/webhooks/delivery-worker.ts).
+// transaction that committed what it carries, then updated by the deliverer (domain/webhooks/due-deliveries.ts).
 import { EntitySchema } from 'typeorm';
 import { AutoId, BlockNumber, Timestamp } from '../columns';
 

@@ -1,5 +1,5 @@
 // Metadata refresh tasks for callers: queue a refresh of tokens or contracts (access key, or the console's bearer
-// token), sweep stale ones (operator), read a task. Tasks run in the background (task-worker.ts); the caller polls it.
+// token), sweep stale ones (operator), read a task. Tasks run in the background (due-tasks.ts); the caller polls it.
 import { LessThan } from 'typeorm';
 import { ContractEntity, TokenMetadataEntity, type Db } from '../../db';
 import { requireAdmin, requireReader } from '../auth/admin';

@@ -11,7 +11,6 @@ import { createBackgroundJobs } from '../metadata-jobs/background';
 import { createMetadataWeb } from '../metadata-jobs/web';
 import { createContractsService, type ContractsService } from '../contracts/service';
 import { createMetadataTasksService, type MetadataTasksService } from '../metadata-jobs/task-service';
-import { createTaskWorker, type TaskWorker } from '../metadata-jobs/task-worker';
 import { createContractOverridesService, type ContractOverridesService } from '../contracts/overrides';
 import { createTokenSearchIndex } from '../token-search/index-store';
 import { createTokenSearchService, type TokenSearchService } from '../token-search/service';
@@ -23,9 +22,8 @@ export type MetadataServices = {
   contracts: ContractsService;
   tokenMetadata: TokenMetadataService;
   collectionLinks: CollectionLinksService;
+  /** The refresh tasks' requests and reads; src/workers/metadata-tasks.ts runs them (composed in src/main/app.ts). */
   metadataTasks: MetadataTasksService;
-  /** Runs the refresh tasks; started by the composition root (src/main/app.ts). */
-  metadataTaskWorker: TaskWorker;
   contractOverrides: ContractOverridesService;
   tokenSearch: TokenSearchService;
   /** The token directory (token lists and the operator's curation): feeds contract info and the VERIFIED filter. */
@@ -80,11 +78,5 @@ export const createMetadataServices = ({
   });
   const tokenSearch = createTokenSearchService({ db, auth, chains, index: searchIndex, adminToken: config.adminToken });
   const metadataTasks = createMetadataTasksService({ db, auth, chains, adminToken: config.adminToken });
-  const metadataTaskWorker = createTaskWorker({
-    deps: { db, tokenMetadata, contracts },
-    logger,
-    pollMs: config.metadata.taskPollMs,
-    retryBaseMs: config.metadata.retryBaseMs,
-  });
-  return { contracts, tokenMetadata, collectionLinks, contractOverrides, tokenSearch, metadataTasks, metadataTaskWorker, tokenDirectory };
+  return { contracts, tokenMetadata, collectionLinks, contractOverrides, tokenSearch, metadataTasks, tokenDirectory };
 };

@@ -25,7 +25,7 @@ export type WebhookStatsService = {
   deliveryHours(creds: Credentials, req: WebhookScope & { listenerId: number; hours?: unknown }): Promise<DeliveryHour[]>;
 };
 
-/** Delivered rows are kept 7 days (webhooks/delivery-worker.ts DELIVERED_RETENTION_MS): a longer window shows nothing more. */
+/** Delivered rows are kept 7 days (webhooks/due-deliveries.ts DELIVERED_RETENTION_MS): a longer window shows nothing more. */
 export const MAX_DELIVERY_HOURS = 7 * 24;
 const HOUR_MS = 3_600_000;
 

@@ -1,5 +1,5 @@
 // Webhook listeners of a project: management with the project's bearer token, delivery log, replay. Delivery itself
-// is delivery-worker.ts; what a listener must receive is recorded by ingestion (outbox.ts).
+// is due-deliveries.ts; what a listener must receive is recorded by ingestion (outbox.ts).
 import { In, LessThan, MoreThan } from 'typeorm';
 import type { Config } from '../../config';
 import { WebhookDeliveryEntity, WebhookListenerEntity, type Db, type WebhookDeliveryRow, type WebhookListenerRow } from '../../db';

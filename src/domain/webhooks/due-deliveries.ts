@@ -1,9 +1,10 @@
-// The deliverer: every process runs one. It finds listeners with due deliveries, takes each one's lease (leases.ts)
-// and sends its deliveries strictly in order, one at a time; a failure schedules a retry (backoff or Retry-After) and
-// leaves the listener until then, and the last allowed failure disables the listener with its reason. Outcomes are
-// written only while the lease still holds (fencing), so a process that lost its lease cannot overwrite the new
-// holder's; a killed process loses nothing: its lease lapses and another process sends the same delivery again, with
-// the same webhook-id.
+// Webhook delivery, one round at a time (the loop that runs the rounds is src/workers/webhook-delivery.ts; every
+// process runs one). A round finds listeners with due deliveries, takes each one's lease (leases.ts) and sends its
+// deliveries strictly in order, one at a time, in the background; a failure schedules a retry (backoff or
+// Retry-After) and leaves the listener until then, and the last allowed failure disables the listener with its reason.
+// Outcomes are written only while the lease still holds (fencing), so a process that lost its lease cannot overwrite
+// the new holder's; a killed process loses nothing: its lease lapses and another process sends the same delivery
+// again, with the same webhook-id.
 import os from 'node:os';
 import crypto from 'node:crypto';
 import client from 'prom-client';
@@ -29,10 +30,14 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 
 export type WebhookSettings = Config['webhooks'];
 
-export type DeliveryWorker = {
-  start(): void;
-  /** Stops taking listeners, waits (at most `ms`) for the attempts in flight, and releases its leases. */
-  stop(ms?: number): Promise<void>;
+export type DueDeliveries = {
+  /** One round: prunes old delivered rows now and then, and starts draining the listeners with due deliveries. */
+  sendDue(): Promise<void>;
+  /**
+   * Takes no more listeners, waits for `roundEnded` (the round in flight, if any) and then (at most `ms`) for the
+   * attempts in flight, and releases its leases.
+   */
+  settle(ms?: number, roundEnded?: Promise<void>): Promise<void>;
 };
 
 type Metrics = { outcomes: client.Counter<'outcome'>; disabled: client.Counter; latency: client.Histogram };
@@ -55,26 +60,25 @@ const short = (text: string, max = 500) => (text.length > max ? `${text.slice(0,
 
 type Outcome = { ok: true; status: number; latencyMs: number } | { ok: false; status: number | null; latencyMs: number; error: string; retryAfterMs: number | null };
 
-export const createDeliveryWorker = ({
+export type DueDeliveriesDeps = {
+  db: Db;
+  settings: WebhookSettings;
+  logger: Logger;
+  /** A listener it disables is announced here ('webhooks'). */
+  pubsub: PubSub;
+  metricsRegistry?: client.Registry;
+  /** Tests may pass their own policy; by default the SSRF-guarded fetcher with WEBHOOK_ALLOW_HOSTS. */
+  fetcher?: SafeFetcher;
+};
+
+export const createDueDeliveries = ({
   db,
   settings,
   logger,
   pubsub,
   metricsRegistry,
   fetcher: given,
-}: {
-  db: Db;
-  settings: WebhookSettings;
-  logger: Logger;
-  /**
-   * Commits (logs, balances, receipts) and listener changes ('webhooks': a listener turned on again) wake the deliverer;
-   * it announces a listener it disabled there too.
-   */
-  pubsub: PubSub;
-  metricsRegistry?: client.Registry;
-  /** Tests may pass their own policy; by default the SSRF-guarded fetcher with WEBHOOK_ALLOW_HOSTS. */
-  fetcher?: SafeFetcher;
-}): DeliveryWorker => {
+}: DueDeliveriesDeps): DueDeliveries => {
   const fetcher =
     given ??
     createSafeFetcher({ allowHosts: [...settings.allowHosts], totalTimeoutMs: settings.timeoutMs, connectTimeoutMs: Math.min(5_000, settings.timeoutMs), maxBytes: RESPONSE_BYTES, maxRedirects: 0, perHostConcurrency: 16, userAgent: 'Strata-Webhooks/1' });
@@ -91,12 +95,8 @@ export const createDeliveryWorker = ({
    * around every drain; an idle one lapses after WEBHOOK_LEASE_MS and any process may take it then.
    */
   const held = new Map<number, { lease: Lease; expiresAt: number }>();
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<void> | null = null;
-  /** A commit announced while a round ran: run another right after it. */
-  let again = false;
-  let unsubscribe: Array<() => void> = [];
+  /** Set by settle(): no listener is taken and the drains end after their attempt in flight. */
+  let stopped = false;
   let prunedAt = 0;
 
   const attempt = async (listener: WebhookListenerRow, row: WebhookDeliveryRow): Promise<Outcome> => {
@@ -199,8 +199,8 @@ export const createDeliveryWorker = ({
     return lease;
   };
 
-  const tick = async () => {
-    try {
+  return {
+    async sendDue() {
       const now = Date.now();
       if (now - prunedAt > PRUNE_EVERY_MS) {
         prunedAt = now;
@@ -228,58 +228,10 @@ export const createDeliveryWorker = ({
           .finally(() => running.delete(id));
         running.set(id, p);
       }
-    } catch (err) {
-      logger.warn({ err }, 'webhook delivery poll failed');
-    }
-  };
-
-  const runRound = () => {
-    clearTimeout(timer);
-    ticking = tick().finally(() => {
-      ticking = null;
-      if (again) {
-        again = false;
-        if (!stopped) return runRound();
-      }
-      schedule();
-    });
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(runRound, settings.pollMs);
-    timer.unref();
-  };
-
-  /**
-   * A chain committed (ingestion publishes after the commit that wrote the outbox rows): look for due deliveries now
-   * instead of at the next poll. The poll stays for retries coming due and for commits of processes without a shared
-   * pub/sub.
-   */
-  const wake = () => {
-    if (stopped) return;
-    if (ticking) again = true;
-    else runRound();
-  };
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      unsubscribe = [
-        ...(['logs', 'balances', 'receipts'] as const).map((topic) => pubsub.subscribe(topic, wake)),
-        // A listener turned on again (toggle, update, resume all) has its backlog sent now, not at the next poll.
-        pubsub.subscribe('webhooks', wake),
-      ];
-      schedule();
     },
-    async stop(ms = 5_000) {
+    async settle(ms = 5_000, roundEnded) {
       stopped = true;
-      for (const off of unsubscribe) off();
-      unsubscribe = [];
-      clearTimeout(timer);
-      await ticking;
+      await roundEnded;
       let t: NodeJS.Timeout | undefined;
       await Promise.race([Promise.allSettled([...running.values()]), new Promise((r) => (t = setTimeout(r, ms)))]);
       clearTimeout(t);
@@ -288,5 +240,17 @@ export const createDeliveryWorker = ({
       held.clear();
       if (!given) await fetcher.close();
     },
+  };
+};
+
+/**
+ * What wakes the deliverer: a chain committed (ingestion publishes after the commit that wrote the outbox rows), or a
+ * listener was turned on again (toggle, update, resume all: its backlog is sent now, not at the next poll). The poll
+ * stays for retries coming due and for commits of processes without a shared pub/sub. Returns the unsubscribe.
+ */
+export const onDeliveriesDue = (pubsub: PubSub, wake: () => void): (() => void) => {
+  const offs = [...(['logs', 'balances', 'receipts'] as const).map((topic) => pubsub.subscribe(topic, wake)), pubsub.subscribe('webhooks', wake)];
+  return () => {
+    for (const off of offs) off();
   };
 };

@@ -1,5 +1,7 @@
-// The task worker: polls for due metadata tasks, runs a few at once, sweeps due retries. Every process with the
-// Metadata services runs one; claims are conditional updates, so processes sharing a database never run a task twice.
+// Metadata tasks, one round at a time (the loop that runs the rounds is src/workers/metadata-tasks.ts; every process
+// with the Metadata services runs one): a round sweeps due retries, prunes finished tasks now and then, and claims due
+// tasks to run a few at once in the background. Claims are conditional updates, so processes sharing a database never
+// run a task twice.
 import type { Logger } from '../../config/logger';
 import type { Db } from '../../db';
 import { retryDelayMs } from './backoff';
@@ -12,32 +14,29 @@ import type { MetadataTask } from './task-types';
 /** How often finished tasks past their retention are deleted. */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-export type TaskWorker = {
-  start(): void;
-  /** Stops claiming, then waits (at most `ms`) for the running tasks; unfinished ones are taken over after their lease. */
-  stop(ms?: number): Promise<void>;
+export type DueTasks = {
+  /** One round; claims nothing while settling. */
+  runDue(): Promise<void>;
+  /**
+   * Claims no more, waits for `roundEnded` (the round in flight, if any), then (at most `ms`) for the running tasks;
+   * unfinished ones are taken over after their lease. `resume()` claims again.
+   */
+  settle(ms?: number, roundEnded?: Promise<void>): Promise<void>;
+  resume(): void;
 };
 
-export const createTaskWorker = ({
-  deps,
-  logger,
-  pollMs,
-  concurrency = 4,
-  retryBaseMs,
-  chunkTokens,
-}: {
+export type DueTasksDeps = {
   deps: TaskRunnerDeps & { db: Db };
   logger: Logger;
-  pollMs: number;
   concurrency?: number;
   retryBaseMs: number;
   /** Tokens per run of a task that pages through a contract's tokens (TASK_MAX_ITEMS unless given). */
   chunkTokens?: number;
-}): TaskWorker => {
+};
+
+export const createDueTasks = ({ deps, logger, concurrency = 4, retryBaseMs, chunkTokens }: DueTasksDeps): DueTasks => {
   const running = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let ticking: Promise<void> | null = null;
+  let stopped = false;
   let prunedAt = 0;
 
   const runOne = async (task: MetadataTask) => {
@@ -60,8 +59,8 @@ export const createTaskWorker = ({
     }
   };
 
-  const tick = async () => {
-    try {
+  return {
+    async runDue() {
       await sweepDueRetries(deps.db);
       if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
         prunedAt = Date.now();
@@ -72,35 +71,16 @@ export const createTaskWorker = ({
         const p = runOne(task).finally(() => running.delete(p));
         running.add(p);
       }
-    } catch (err) {
-      logger.warn({ err }, 'metadata task poll failed');
-    }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      ticking = tick().finally(() => {
-        ticking = null;
-        schedule();
-      });
-    }, pollMs);
-    timer.unref();
-  };
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
     },
-    async stop(ms = 5_000) {
+    async settle(ms = 5_000, roundEnded) {
       stopped = true;
-      clearTimeout(timer);
-      await ticking;
+      await roundEnded;
       let t: NodeJS.Timeout | undefined;
       await Promise.race([Promise.allSettled([...running]), new Promise((r) => (t = setTimeout(r, ms)))]);
       clearTimeout(t);
+    },
+    resume() {
+      stopped = false;
     },
   };
 };
