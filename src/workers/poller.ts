@@ -77,7 +77,9 @@ export const createPoller = ({
   const schedule = () => {
     if (stopped) return;
     clearTimeout(timer);
-    const delay = aligned ? everyMs - (Date.now() % everyMs) : everyMs;
+    // Aligned: one millisecond past the boundary, as a timer may fire up to a millisecond before Date.now() reaches it
+    // (its clock rounds differently), which would stamp the tick in the interval before and give that one two.
+    const delay = aligned ? everyMs - (Date.now() % everyMs) + 1 : everyMs;
     timer = setTimeout(run, delay);
     timer.unref();
   };
