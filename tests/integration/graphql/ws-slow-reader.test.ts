@@ -86,13 +86,19 @@ it('closes a connection that stopped reading once its queue passes the bound; a 
   }
   // Closed once, though its 50 subscriptions went on yielding.
   expect(closeCodes()).toEqual([1008]);
+  const closedAt = Date.now();
   close.mockRestore();
   const sentToStalled = (published - publishedBefore) * 50;
 
   // Reading again, it finds what was queued before the bound was passed, then the server's close.
   rawSocket.resume();
   const notClosed = new Promise((resolve) => setTimeout(() => resolve(`still open after ${PATIENCE_MS} ms`), PATIENCE_MS).unref());
-  expect(await Promise.race([stalled.closed, notClosed])).toEqual({ code: 1008, reason: 'client is not reading its messages' });
+  const ended = (await Promise.race([stalled.closed, notClosed])) as { code: number; reason: string } | string;
+  // ws ends a connection whose close is not answered within 30 s of close(): a machine loaded enough that the client
+  // takes longer to read the queue ahead of the close frame sees the cut (1006) instead, after those 30 s. Either
+  // way the server closed it (the spy above saw close(1008) once).
+  if (typeof ended === 'object' && ended.code === 1006) expect(Date.now() - closedAt).toBeGreaterThanOrEqual(29_000);
+  else expect(ended).toEqual({ code: 1008, reason: 'client is not reading its messages' });
   expect(stalled.received.next).toBeLessThan(sentToStalled);
 
   // The reading client was not affected: every event from the first it received (its subscription was registered
