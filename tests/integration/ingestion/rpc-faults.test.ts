@@ -54,7 +54,6 @@ it('backfills through failures, rate limits and delays to the exact state', () =
     expect(kinds.filter((fault) => proxy.stats[fault] === 0)).toEqual([]);
     expect([...proxy.faultsByMethod.keys()].filter((k) => k.startsWith('eth_getLogs ')).length).toBeGreaterThanOrEqual(3);
   }),
-  120_000,
 );
 
 it('follows the head through the same faults and an outage, to the exact state and contract basics', () =>
@@ -79,5 +78,4 @@ it('follows the head through the same faults and an outage, to the exact state a
     ]);
     expect(proxy.stats.ok).toBeGreaterThan(0);
   }),
-  120_000,
 );
