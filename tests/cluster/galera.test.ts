@@ -109,7 +109,7 @@ beforeAll(async () => {
   serve = server;
   servePort = Number(serve.match[1]);
   ({ accessKey } = JSON.parse(created.stdout));
-}, 600_000);
+});
 
 afterAll(async () => {
   for (const s of streams) s.close();

@@ -71,7 +71,6 @@ it.each([...commands].map(([command, options]) => [command, [...options]] as con
     expect(text).toContain(`Usage: strata ${command}`);
     for (const option of options) expect(text).toContain(option);
   },
-  60_000,
 );
 
 it('`strata project create` prints the fields the docs show', async () => {

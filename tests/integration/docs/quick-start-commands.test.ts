@@ -113,7 +113,7 @@ describe.each(['wallet-balances.md', 'nft-collection-hosting.md', 'live-updates.
       expect(reply.error).toBeUndefined();
       expect(reply.webrpcError).toBeUndefined();
     }
-  }, 30_000);
+  });
 });
 
 /** [where, program] of each ```js block of a quick start that is a whole program (it loads a client). */
@@ -163,5 +163,5 @@ describe.each(['wallet-balances.md', 'nft-collection-hosting.md', 'live-updates.
     expect(stderr).toBe('');
     if (!follows) expect(code).toBe(0);
     expect(stdout.trim()).not.toBe('');
-  }, 40_000);
+  });
 });

@@ -55,7 +55,6 @@ it('backfills through an outage of the preferred endpoint to the exact state', (
     expect(preferred.faultsByMethod.get('eth_getLogs badGateway')).toBeGreaterThan(0);
     expect(served(fallback)).toBeGreaterThan(0);
   }),
-  120_000,
 );
 
 it('follows the head through an outage of the other endpoint, back on the preferred one', () =>
@@ -71,5 +70,4 @@ it('follows the head through an outage of the other endpoint, back on the prefer
     await expectLedgerMatchesChain(server.app.db, anvil, tokens, head);
     expect(served(preferred)).toBeGreaterThan(before);
   }),
-  120_000,
 );

@@ -77,7 +77,6 @@ it('indexes only the named contract, from its deployment block, with finality fr
       { address: erc20, state: 'LIVE', fromConfig: true, startBlock: await deployedAt(tokens.erc20), indexedBlock: head, percent: 100 },
     ]);
   }),
-  120_000,
 );
 
 it('backfills a contract added to the running indexer while the head is followed', () =>
@@ -111,7 +110,6 @@ it('backfills a contract added to the running indexer while the head is followed
     const head = await waitForCanonical(server.app.db, anvil);
     await expectLedgerMatchesChain(server.app.db, anvil, { erc20: tokens.erc20, erc721: tokens.erc721 }, head);
   }),
-  180_000,
 );
 
 it('stops a removed contract, keeps its data until pruned', () =>
@@ -133,7 +131,6 @@ it('stops a removed contract, keeps its data until pruned', () =>
     await expectLedgerMatchesChain(server.app.db, anvil, { erc721: tokens.erc721 }, head);
     await expect(server.app.services.sources.list(anvil.chainId)).resolves.toEqual([expect.objectContaining({ address: erc721, state: 'live' })]);
   }),
-  120_000,
 );
 
 it('refuses to name contracts on a chain that indexes all of them, and unknown ones', async () => {

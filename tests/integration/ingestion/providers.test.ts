@@ -83,7 +83,6 @@ it.each<[string, string[]]>([
       for (const r of refusals) expect(provider.counts.get(r)).toBeGreaterThan(0);
     }),
   ),
-  180_000,
 );
 
 it('leaves a lagging endpoint aside and converges through the other', () =>
@@ -96,5 +95,4 @@ it('leaves a lagging endpoint aside and converges through the other', () =>
       }),
     ),
   ),
-  180_000,
 );

@@ -203,4 +203,4 @@ it(`restores a backup taken while indexing (${dialect()}): the same answers as o
     const originalServe = await serveOn(env);
     expect(await holdersVia(served.port)).toEqual(await holdersVia(originalServe.port));
     expect(indexer.output()).not.toMatch(/"level":(50|60)/);
-  }), 300_000);
+  }));
