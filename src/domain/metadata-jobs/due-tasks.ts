@@ -4,8 +4,8 @@
 // run a task twice.
 import type { Logger } from '../../config/logger';
 import type { Db } from '../../db';
-import { retryDelayMs } from './backoff';
-import { shortError } from './failures';
+import { retryDelayMs } from '../metadata-fetch/backoff';
+import { shortError } from '../metadata-fetch/failures';
 import { sweepDueRetries } from './retry-sweep';
 import { runTask, type TaskRunnerDeps } from './task-runner';
 import { claimDueTasks, continueTask, finishTask, pruneFinishedTasks, renewLease, requeueOrFail, TASK_RETENTION_MS } from './task-store';

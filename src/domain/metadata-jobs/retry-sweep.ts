@@ -2,7 +2,7 @@
 // their backoff (`retry_at`) is due, by `retry` tasks, until RETRY_MAX_ATTEMPTS failures in a row.
 import { In, LessThanOrEqual, LessThan } from 'typeorm';
 import { TokenMetadataEntity, type Db } from '../../db';
-import { RETRY_MAX_ATTEMPTS } from './backoff';
+import { RETRY_MAX_ATTEMPTS } from '../metadata-fetch/backoff';
 import { queueTasks, TASK_LEASE_MS, type NewTask } from './task-store';
 
 /** Tokens taken per sweep (oldest due first); the rest wait for the next one. */

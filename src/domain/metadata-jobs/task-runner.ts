@@ -6,7 +6,7 @@ import { TokenMetadataEntity, TransferEntity, toBytes, type Db } from '../../db'
 import type { ContractsService } from '../contracts/service';
 import type { TokenMetadataService } from '../token-metadata/service';
 import type { TokenKey } from '../token-metadata/types';
-import { shortError } from './failures';
+import { shortError } from '../metadata-fetch/failures';
 import { RESULT_LINES_MAX } from './task-store';
 import { TASK_MAX_ITEMS, type MetadataTask, type TaskPayload, type TaskProgress } from './task-types';
 

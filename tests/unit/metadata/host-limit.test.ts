@@ -1,7 +1,7 @@
 // The per-host rate of metadata fetches: fetches started per second per host, other hosts not held up.
-import { limitPerHost } from '../../../src/domain/metadata-jobs/host-limit';
-import { isPlaceholderDocument } from '../../../src/domain/metadata-jobs/placeholder';
-import { retryDelayMs } from '../../../src/domain/metadata-jobs/backoff';
+import { limitPerHost } from '../../../src/domain/metadata-fetch/host-limit';
+import { isPlaceholderDocument } from '../../../src/domain/metadata-fetch/placeholder';
+import { retryDelayMs } from '../../../src/domain/metadata-fetch/backoff';
 import { emptyDocument } from '../../../src/domain/token-metadata/types';
 
 /** A fetcher that answers after `ms`, recording when each fetch started. */

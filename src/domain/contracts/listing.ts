@@ -1,9 +1,10 @@
-// What the token directory adds to a contract's info: a listed token's name, symbol, decimals and logo (the first list
+// What the token directory (domain/trust) adds to a contract's info, defined here beside the info it shapes, so that
+// trust/ builds on contracts/ and not the other way round: a listed token's name, symbol, decimals and logo (the first list
 // naming it wins; an operator's override wins over the lists, applied after this), and its place in the directory.
-import type { ContractInfo } from '../contracts/types';
-import type { DirectoryListing } from './store';
+import { undeployedContractInfo } from './rows';
+import type { ContractInfo, DirectoryListing } from './types';
 
-export type { DirectoryListing } from './store';
+export type { DirectoryListing } from './types';
 
 /** Who vouches for a listed contract, in extensions.verifiedBy when the operator named no one. */
 export const vouchedBy = (l: DirectoryListing) => (l.lists.length ? l.lists[0] : 'operator');
@@ -33,32 +34,5 @@ export const applyListing = (info: ContractInfo, l: DirectoryListing | undefined
 
 /** The info of a listed token Strata has not read from its chain yet: what the list says, nothing more. */
 export const listedContractInfo = (chainId: number, address: string, l: DirectoryListing & { token: NonNullable<DirectoryListing['token']> }): ContractInfo =>
-  applyListing(
-    {
-      chainId,
-      address,
-      name: '',
-      type: 'ERC20',
-      symbol: '',
-      decimals: null,
-      logoURI: '',
-      deployed: false,
-      bytecodeHash: '0x',
-      extensions: {
-        link: '',
-        description: '',
-        ogImage: '',
-        ogName: '',
-        originChainId: 0,
-        originAddress: '',
-        blacklist: false,
-        verified: false,
-        verifiedBy: '',
-        featured: false,
-      },
-      updatedAt: null,
-      source: 'TOKEN_LIST',
-      status: 'AVAILABLE',
-    },
-    l,
-  );
+  // The list's token makes it an available ERC-20 from the token list (applyListing), whatever the chain has not said.
+  applyListing(undeployedContractInfo(chainId, address), l);

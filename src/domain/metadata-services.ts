@@ -1,22 +1,27 @@
-// Builds the Metadata service's parts (contracts, token metadata, collection links) around one fetcher and two job pools.
-import type { Config } from '../../config';
-import { createLogger } from '../../config/logger';
-import type { Db } from '../../db';
-import type { ChainRegistry } from '../../chain/registry';
-import type { FetchPolicy } from '../../web';
-import type { AuthService } from '../auth/service';
-import type { ChainsService } from '../chains';
-import type { CollectionsService } from '../collections/service';
-import { createBackgroundJobs } from '../metadata-jobs/background';
-import { createMetadataWeb } from '../metadata-jobs/web';
-import { createContractsService, type ContractsService } from '../contracts/service';
-import { createMetadataTasksService, type MetadataTasksService } from '../metadata-jobs/task-service';
-import { createContractOverridesService, type ContractOverridesService } from '../contracts/overrides';
-import { createTokenSearchIndex } from '../token-search/index-store';
-import { createTokenSearchService, type TokenSearchService } from '../token-search/service';
-import { createCollectionLinksService, type CollectionLinksService } from './links';
-import { createTokenMetadataService, type TokenMetadataService } from './service';
-import { createTokenDirectoryService, type TokenDirectoryService } from '../trust/directory';
+// Composition root of the Metadata service's parts, beside services.ts (it composes contracts/, token-metadata/,
+// token-search/, metadata-jobs/ and trust/, so it sits above them). Builds the parts (contracts, token metadata, collection links) around one fetcher and two job pools.
+import type { Config } from '../config';
+import { createLogger } from '../config/logger';
+import type { Db } from '../db';
+import type { ChainRegistry } from '../chain/registry';
+import type { FetchPolicy } from '../web';
+import type { AuthService } from './auth/service';
+import type { ChainsService } from './chains';
+import type { CollectionsService } from './collections/service';
+import { createBackgroundJobs } from './metadata-fetch/background';
+import { createMetadataWeb } from './metadata-fetch/web';
+import { createContractsService, type ContractsService } from './contracts/service';
+import { createMetadataTasksService, type MetadataTasksService } from './metadata-jobs/task-service';
+import { createContractOverridesService, type ContractOverridesService } from './contracts/overrides';
+import { createTokenSearchIndex } from './token-search/index-store';
+import { createTokenSearchService, type TokenSearchService } from './token-search/service';
+import { createCollectionLinksService, type CollectionLinksService } from './token-metadata/links';
+import { createTokenMetadataService, type TokenMetadataService } from './token-metadata/service';
+import { createTokenDirectoryService, type TokenDirectoryService } from './trust/directory';
+import { createSpamVerdictsService, type SpamVerdictsService } from './trust/verdicts';
+import { createVerdictStore, type VerdictStore } from './trust/verdict-store';
+import type { MediaService } from './media/service';
+import type { PubSub } from '../pubsub';
 
 export type MetadataServices = {
   contracts: ContractsService;
@@ -28,6 +33,9 @@ export type MetadataServices = {
   tokenSearch: TokenSearchService;
   /** The token directory (token lists and the operator's curation): feeds contract info and the VERIFIED filter. */
   tokenDirectory: TokenDirectoryService;
+  spamVerdicts: SpamVerdictsService;
+  /** The stored verdicts the filters and the wire read; src/workers/verdicts.ts keeps them (composed in src/main/app.ts). */
+  verdictStore: VerdictStore;
 };
 
 export const createMetadataServices = ({
@@ -38,6 +46,8 @@ export const createMetadataServices = ({
   chains,
   collections,
   fetchPolicy,
+  media,
+  pubsub,
 }: {
   config: Config;
   db: Db;
@@ -47,6 +57,10 @@ export const createMetadataServices = ({
   collections: CollectionsService;
   /** Overrides of the fetch policy (tests: extra CA certificates, DNS). */
   fetchPolicy?: Partial<FetchPolicy>;
+  /** Told of each document stored, to queue its media (the media cache). */
+  media?: Pick<MediaService, 'noteDocument'>;
+  /** Where changed spam verdicts are announced (the verdict store). */
+  pubsub?: Pick<PubSub, 'publish'>;
 }): MetadataServices => {
   const logger = createLogger(config).child({ area: 'metadata' });
   const web = createMetadataWeb(config.metadata, fetchPolicy);
@@ -75,8 +89,11 @@ export const createMetadataServices = ({
     timeoutMs: config.metadata.timeoutMs,
     retryBaseMs: config.metadata.retryBaseMs,
     searchIndex,
+    media,
   });
   const tokenSearch = createTokenSearchService({ db, auth, chains, index: searchIndex, adminToken: config.adminToken });
   const metadataTasks = createMetadataTasksService({ db, auth, chains, adminToken: config.adminToken });
-  return { contracts, tokenMetadata, collectionLinks, contractOverrides, tokenSearch, metadataTasks, tokenDirectory };
+  const spamVerdicts = createSpamVerdictsService({ db });
+  const verdictStore = createVerdictStore({ db, infoOf: (keys) => contracts.getMany(keys), verdicts: spamVerdicts, pubsub });
+  return { contracts, tokenMetadata, collectionLinks, contractOverrides, tokenSearch, metadataTasks, tokenDirectory, spamVerdicts, verdictStore };
 };
