@@ -2,8 +2,6 @@
 // /projects/<p>/collections/<c>/tokens/<t>/assets/<field>?filename=<name> with the project's bearer token, and `GET`
 // it back by the immutable URL the upload answered.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
-import parseRange from 'range-parser';
 import type { Services } from '../domain/services';
 import { isDomainError, type DomainError, type DomainErrorKind } from '../domain/errors';
 import { graphqlCodeOf } from '../graphql/errors';
@@ -12,6 +10,7 @@ import { admitOrRefuse, refuseUnread, type RequestAdmission } from './admit';
 import type { SpooledFile } from '../domain/assets/service';
 import { BodyTooLargeError } from './body';
 import { sendJson } from './listener';
+import { sendFile } from './send-file';
 
 const UPLOAD = /^\/projects\/(\d{1,10})\/collections\/(\d{1,10})\/tokens\/(\d{1,78})\/assets\/([^/]{1,64})$/;
 const FILE = /^\/projects\/(\d{1,10})\/collections\/(\d{1,10})\/tokens\/(\d{1,78})\/assets\/([^/]{1,40}\/[^/]{1,120})$/;
@@ -30,17 +29,6 @@ const STATUS: Partial<Record<DomainErrorKind, number>> = {
   RateLimited: 429,
   RateLimit: 429,
   QuotaExceeded: 429,
-};
-
-/**
- * Files are served so that they cannot act on Strata's origin: a sandboxed, script-less policy (an SVG opened
- * directly runs nothing), no type sniffing, and a file name for downloads.
- */
-const FILE_HEADERS = {
-  'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'",
-  'X-Content-Type-Options': 'nosniff',
-  'Cache-Control': 'public, max-age=31536000, immutable',
-  'Accept-Ranges': 'bytes',
 };
 
 const replyOf = (err: DomainError) => ({ error: graphqlCodeOf(err.kind), message: err.message, ...(err.field ? { field: err.field } : {}) });
@@ -93,38 +81,12 @@ export const createAssetRoutes = ({ services, maxBytes, requests }: { services: 
     const found = await services.assets.find(where);
     if (!found) return sendJson(res, 404, { error: 'not found' });
     const { asset } = found;
-    const etag = `"${asset.sha256}"`;
-    const headers = {
-      ...FILE_HEADERS,
-      'Content-Type': asset.mimeType,
-      'Content-Disposition': `inline; filename="${asset.filename.replace(/[^\x20-\x7e]|"/g, '_')}"`,
-      ETag: etag,
-    };
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, headers);
-      return res.end();
-    }
-    const rangeHeader = req.headers.range;
-    const ranges = rangeHeader ? parseRange(asset.filesize, rangeHeader, { combine: true }) : null;
-    if (ranges === -1) {
-      res.writeHead(416, { ...headers, 'Content-Range': `bytes */${asset.filesize}` });
-      return res.end();
-    }
-    // One range is served as asked; several (or a malformed header) get the whole file, as RFC 9110 allows.
-    const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : null;
-    const stream = await found.read(range ?? undefined);
-    if (!stream) return sendJson(res, 404, { error: 'not found' });
-    if (range) {
-      res.writeHead(206, { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${asset.filesize}`, 'Content-Length': range.end - range.start + 1 });
-    } else {
-      res.writeHead(200, { ...headers, 'Content-Length': asset.filesize });
-    }
-    if (req.method === 'HEAD') {
-      stream.destroy();
-      return res.end();
-    }
-    // A storage read failing half-way (object store unreachable) or a client leaving ends this reply only.
-    await pipeline(stream, res).catch(() => undefined);
+    await sendFile(req, res, {
+      filesize: asset.filesize,
+      etag: `"${asset.sha256}"`,
+      headers: { 'Content-Type': asset.mimeType, 'Content-Disposition': `inline; filename="${asset.filename.replace(/[^\x20-\x7e]|"/g, '_')}"` },
+      read: found.read,
+    });
   };
 
   /** True when the request was an asset route (and was answered). */

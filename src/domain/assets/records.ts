@@ -9,7 +9,7 @@ import type { CollectionsService } from '../collections/service';
 import { tokenIdOf } from '../collections/validate-input';
 import { DomainError, invalidArgument, notFound, permissionDenied } from '../errors';
 import { type Maybe, optionalId, requireId } from '../validate';
-import type { Asset } from './service';
+import type { Asset } from './types';
 
 /** What a client may send of an Asset; url, size, type and dimensions come from the uploaded bytes only. */
 export type AssetRecordInput = {

@@ -11,21 +11,9 @@ import { invalidArgument } from '../errors';
 import { requireId, type Maybe } from '../validate';
 import { createAssetRecords, type AssetRecords } from './records';
 import { sniff } from './sniff';
+import type { Asset } from './types';
 
-/** The spec's Asset: a file of one metadata field of one token. */
-export type Asset = {
-  id: number;
-  collectionId: number;
-  metadataField: string;
-  tokenId: string;
-  url: string;
-  filename: string;
-  filesize: number;
-  mimeType: string;
-  width: number | null;
-  height: number | null;
-  updatedAt: Date;
-};
+export type { Asset } from './types';
 
 export type UploadRequest = {
   projectId?: Maybe<number>;
