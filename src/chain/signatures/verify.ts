@@ -27,6 +27,9 @@ export type VerifyMessageSignatureInput = {
   timeoutMs?: number;
 };
 
+/** The same over a 32-byte digest already computed (a raw hash, EIP-712 typed data). */
+export type VerifyDigestSignatureInput = Omit<VerifyMessageSignatureInput, 'message'> & { digest: string };
+
 /** ERC-6492 wrapper suffix. */
 export const ERC6492_MAGIC_SUFFIX = '0x' + '6492'.repeat(16);
 const ERC1271_MAGIC_WORD = '0x1626ba7e' + '0'.repeat(56);
@@ -99,13 +102,18 @@ const deadline = <T>(p: Promise<T>, ms: number): Promise<T> => {
  * Refusals resolve `{ valid: false }`; node trouble rejects (RetryableChainError), so a caller never
  * mistakes an outage for a forged signature.
  */
-export const verifyMessageSignature = async (input: VerifyMessageSignatureInput): Promise<SignatureCheck> => {
+export const verifyMessageSignature = async ({ message, ...input }: VerifyMessageSignatureInput): Promise<SignatureCheck> =>
+  verifyDigestSignature({ ...input, digest: hashMessage(message) });
+
+/** verifyMessageSignature over a digest: an EOA signature must recover from the digest itself, wallets get it as the hash. */
+export const verifyDigestSignature = async (input: VerifyDigestSignatureInput): Promise<SignatureCheck> => {
   const address = input.address.toLowerCase();
+  if (!/^0x[0-9a-fA-F]{64}$/.test(input.digest)) return refused('eoa', 'the digest is not 32 bytes of 0x-prefixed hex');
   if (!/^0x[0-9a-f]{40}$/.test(address)) return refused('eoa', 'the address is not a 20-byte hex address');
   if (!/^0x([0-9a-fA-F]{2})+$/.test(input.signature)) return refused('eoa', 'the signature is not 0x-prefixed hex bytes');
   const bytes = getBytes(input.signature);
   if (bytes.length > MAX_SIGNATURE_BYTES) return refused('eoa', `the signature is longer than ${MAX_SIGNATURE_BYTES} bytes`);
-  const digest = hashMessage(input.message);
+  const digest = input.digest.toLowerCase();
   const sigHex = hexlify(bytes);
   const wrapped = bytes.length > 32 && sigHex.endsWith(ERC6492_MAGIC_SUFFIX.slice(2));
 
@@ -117,7 +125,7 @@ export const verifyMessageSignature = async (input: VerifyMessageSignatureInput)
     }
   } else {
     const ecdsa = ecdsaOf(bytes);
-    if (ecdsa && recovers(digest, ecdsa, address)) return { valid: true, kind: 'eoa', reason: 'recovered the signer (EIP-191)' };
+    if (ecdsa && recovers(digest, ecdsa, address)) return { valid: true, kind: 'eoa', reason: 'recovered the signer (ECDSA)' };
   }
 
   const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
