@@ -10,7 +10,9 @@ import { devWallet, startAnvil, type Anvil } from '../helpers/anvil';
 import { deployTokens, sendAndWait, waitForIndexed } from '../helpers/chain-fixtures';
 import { startTestServer } from '../helpers/server';
 import { numberOption } from './lib/args';
-import { loadAverage, nowMs, round, summarize } from './lib/stats';
+import { timeInterleaved, scenarioLines } from './lib/interleaved';
+import { dialectName, runBench } from './lib/run';
+import { loadAverage, round } from './lib/stats';
 
 const CHAIN_IDS = [31337, 31338, 31339];
 
@@ -37,7 +39,7 @@ const main = async () => {
   const holders = Array.from({ length: holderCount }, (_, i) => `0x${(0xbe00 + i).toString(16).padStart(40, '0')}`);
   await Promise.all(anvils.map((a) => seed(a, holders)));
   const server = await startTestServer({
-    CHAINS: JSON.stringify(anvils.map((a, i) => ({ chainId: a.chainId, name: `chain${i + 1}`, url: a.rpcUrl, confirmations: 2 }))),
+    CHAINS: JSON.stringify(anvils.map((a, i) => ({ chainId: a.chainId, name: `chain${i + 1}`, url: a.rpcUrl, confirmations: 2, nativeTransfers: false, approvals: false }))),
   });
   try {
     const key = (await server.createProject('bench')).accessKey;
@@ -65,24 +67,12 @@ const main = async () => {
     }
     print({ rows: { perChain: one.balances.length, nativeBalancesPerChain: one.nativeBalances.length } });
 
-    const samples: Record<keyof typeof scenarios, number[]> = { 'single-chain': [], 'gateway-3-chains': [] };
-    for (const name of Object.keys(scenarios) as Array<keyof typeof scenarios>) for (let i = 0; i < warmup; i++) await scenarios[name]();
-    for (let r = 0; r < rounds; r++) {
-      const order = (r % 2 ? ['gateway-3-chains', 'single-chain'] : ['single-chain', 'gateway-3-chains']) as Array<keyof typeof scenarios>;
-      for (const name of order) {
-        for (let i = 0; i < calls; i++) {
-          const t = nowMs();
-          await scenarios[name]();
-          samples[name].push(nowMs() - t);
-        }
-      }
-    }
-    const summary = Object.fromEntries(Object.entries(samples).map(([name, s]) => [name, summarize(s)]));
-    for (const [name, s] of Object.entries(summary)) print({ scenario: name, ...Object.fromEntries(Object.entries(s).map(([k, v]) => [k, round(v, 2)])) });
+    const summary = await timeInterleaved(scenarios, { rounds, calls, warmup });
+    for (const line of scenarioLines(summary)) print(line);
     const ratio = summary['gateway-3-chains'].p50 / summary['single-chain'].p50;
     print({
       summary: true,
-      dialect: process.env.DATABASE_URL?.startsWith('mysql://') ? 'mariadb' : 'sqlite',
+      dialect: dialectName(),
       accounts,
       calls: rounds * calls,
       gatewayP50OverSingleP50: round(ratio, 2),
@@ -95,10 +85,4 @@ const main = async () => {
   }
 };
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -42,7 +42,8 @@ const main = async () => {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    CHAINS: JSON.stringify([{ chainId: anvil.chainId, url: anvil.rpcUrl, confirmations: 2 }]),
+    // Native transfers off, as before they existed: the figures stay comparable with earlier sessions'.
+    CHAINS: JSON.stringify([{ chainId: anvil.chainId, url: anvil.rpcUrl, confirmations: 2, nativeTransfers: false, approvals: false }]),
   };
   if (mysql) Object.assign(env, { DATABASE_URL: mysql, JWT_SECRET: 'x'.repeat(40) });
   const app = await createApp(loadConfig(env), createLogger({ logLevel: 'warn' }), { serve: true, index: true, ...(pollArg ? { pollMs: pollArg } : {}) });

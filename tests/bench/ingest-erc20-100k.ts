@@ -1,6 +1,9 @@
 // Benchmark: cold ingestion of the erc20-100k chain (100,064 ERC-20 transfers over 21,016 blocks).
 // Run: npm run bench:ingest [-- [--mysql mysql://root@127.0.0.1:3306/strata_bench] [--cli] [--provider <profile>]
-//      [--latency-ms N]]
+//      [--latency-ms N] [--native [--traces]]]
+// --native: with native transfers on (CHAINS `nativeTransfers`, every block body read); without it they are off, so
+// the figures measure what they measured before native transfers existed. --traces: internal transfers too (CHAINS
+// `traces` auto: every block with transactions traced); without it `traces` is off, so --native measures what it did.
 // --provider: through tests/helpers/provider-emulator.ts with that provider's published limits (infura, alchemy,
 // quicknode, ankr, 1rpc, infura-range; passthrough: the proxy alone, for its own cost). --latency-ms: every answer of
 // the emulator (passthrough unless --provider names another) leaves that long after its request, as a remote one's.
@@ -80,7 +83,9 @@ const main = async () => {
     DATA_DIR: dir,
     PORT: '0',
     LOG_LEVEL: 'warn',
-    CHAINS: JSON.stringify([{ chainId: anvil.chainId, url: provider?.url ?? anvil.rpcUrl, confirmations: 1, maxLogRange: 5000 }]),
+    CHAINS: JSON.stringify([
+      { chainId: anvil.chainId, url: provider?.url ?? anvil.rpcUrl, confirmations: 1, maxLogRange: 5000, nativeTransfers: process.argv.includes('--native'), traces: process.argv.includes('--traces') ? 'auto' : 'off', approvals: false },
+    ]),
   };
   if (mysqlArg > 0) Object.assign(env, { DATABASE_URL: process.argv[mysqlArg + 1], JWT_SECRET: 'x'.repeat(40) });
   const config = loadConfig(env);
@@ -127,6 +132,7 @@ const main = async () => {
   const seconds = (Date.now() - started) / 1000;
   clearInterval(sampler);
   const transfers = await app.db.getRepository(TransferEntity).count();
+  const nativeTransfers = await app.db.getRepository(TransferEntity).countBy({ contractType: 'NATIVE' });
   const holders = await app.db.getRepository(BalanceEntity).count();
   const undoEntriesWritten = await undoEntriesEverWritten(app.db);
   await app.stop();
@@ -137,6 +143,7 @@ const main = async () => {
     JSON.stringify({
       database: config.database.kind,
       transfers,
+      nativeTransfers,
       holders,
       undoEntriesWritten,
       seconds: Number(seconds.toFixed(2)),

@@ -137,6 +137,13 @@ const main = async () => {
     app = await createApp(config, logger, { serve: true, index: false });
     const { port } = await app.start();
     const origin = `http://127.0.0.1:${port}`;
+    // The token lists (TOKEN_LISTS, the default list) are read at start: let that import finish before anything is
+    // measured, or its statements and CPU land in the first round (and in the statement count below).
+    const lists = app.workers.tokenLists;
+    for (const since = Date.now(); lists && !lists.lastSuccessAt(); ) {
+      if (Date.now() - since > 600_000) throw new Error('the token lists were not read within 10 minutes');
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const holders: string[] = (
       await readQuery<{ account: string }>(app.db, `SELECT account FROM token_balances WHERE chain_id = ? AND ${positive('balance')}`, [chainId])
     ).map((r: { account: string }) => String(r.account));

@@ -1,6 +1,6 @@
 // The oracle for ingestion tests: what the node says (eth_getLogs decoded here, independently of src; balanceOf /
 // ownerOf), compared with what Strata stored (transfers and balances tables).
-import { AbiCoder, Interface, id } from 'ethers';
+import { AbiCoder, Interface, id, type Contract } from 'ethers';
 import { BalanceEntity, BlockEntity, ChainCheckpointEntity, TransferEntity, type Db } from '../../src/db';
 import type { Anvil } from './anvil';
 import type { Tokens } from './chain-fixtures';
@@ -10,6 +10,7 @@ import { PATIENCE_MS } from './patience';
 const TRANSFER = id('Transfer(address,address,uint256)');
 const TRANSFER_SINGLE = id('TransferSingle(address,address,address,uint256,uint256)');
 const TRANSFER_BATCH = id('TransferBatch(address,address,address,uint256[],uint256[])');
+const TRANSFER_6909 = id('Transfer(address,address,address,uint256,uint256)');
 const ZERO = `0x${'0'.repeat(40)}`;
 const abi = AbiCoder.defaultAbiCoder();
 const reads = new Interface([
@@ -18,9 +19,12 @@ const reads = new Interface([
   'function balanceOf(address,uint256) view returns (uint256)',
 ]);
 
-export type Kind = 'ERC20' | 'ERC721' | 'ERC1155';
+export type Kind = 'ERC20' | 'ERC721' | 'ERC1155' | 'ERC6909';
 
-/** One token movement as the transfers table stores it: an ERC-20/721 Transfer, or one item of an ERC-1155 log. */
+/** The test tokens a test indexes: any of the three shared ones, and an ERC-6909 for the tests that deploy one. */
+export type LedgerTokens = Partial<Tokens> & { erc6909?: Contract };
+
+/** One token movement as the transfers table stores it: an ERC-20/721/6909 Transfer, or one item of an ERC-1155 log. */
 export type TransferItem = {
   blockNumber: number;
   blockHash: string;
@@ -47,7 +51,7 @@ export const chainTransfers = async (anvil: Anvil, contracts: string[], toBlock?
       fromBlock: '0x0',
       toBlock: toBlock === undefined ? 'latest' : `0x${toBlock.toString(16)}`,
       address: contracts.map((c) => c.toLowerCase()),
-      topics: [[TRANSFER, TRANSFER_SINGLE, TRANSFER_BATCH]],
+      topics: [[TRANSFER, TRANSFER_SINGLE, TRANSFER_BATCH, TRANSFER_6909]],
     },
   ]);
   const out: TransferItem[] = [];
@@ -67,6 +71,9 @@ export const chainTransfers = async (anvil: Anvil, contracts: string[], toBlock?
     } else if (sig === TRANSFER_SINGLE) {
       const [tokenId, amount] = abi.decode(['uint256', 'uint256'], log.data);
       out.push({ ...base, batchIndex: 0, kind: 'ERC1155', from: topicAddress(t[1]), to: topicAddress(t[2]), tokenId: tokenId.toString(), amount: amount.toString() });
+    } else if (sig === TRANSFER_6909) {
+      const [, amount] = abi.decode(['address', 'uint256'], log.data);
+      out.push({ ...base, batchIndex: 0, kind: 'ERC6909', from: topicAddress(t[0]), to: topicAddress(t[1]), tokenId: BigInt(t[2]).toString(), amount: amount.toString() });
     } else if (sig === TRANSFER_BATCH) {
       const [ids, amounts] = abi.decode(['uint256[]', 'uint256[]'], log.data) as unknown as [bigint[], bigint[]];
       ids.forEach((tokenId, i) =>
@@ -88,10 +95,11 @@ export type TransferDiff = { expected: number; stored: number; missing: string[]
 const firstFew = (xs: string[], n = 10) => (xs.length > n ? [...xs.slice(0, n), `… ${xs.length - n} more`] : xs);
 
 /** Stored transfer rows of the chain up to `toBlock` against the node's logs: nothing lost, nothing extra, nothing changed. */
-export const diffTransfers = async (db: Db, anvil: Anvil, tokens: Partial<Tokens>, toBlock?: number): Promise<TransferDiff> => {
+export const diffTransfers = async (db: Db, anvil: Anvil, tokens: LedgerTokens, toBlock?: number): Promise<TransferDiff> => {
   const to = toBlock ?? (await headBlock(anvil)).number;
   const expected = await chainTransfers(anvil, await tokenAddresses(tokens), to);
-  const rows = (await db.getRepository(TransferEntity).findBy({ chainId: anvil.chainId })).filter((r) => r.blockNumber <= to);
+  // Token transfers only: native ones are no logs (native-ledger.ts compares them with the chain's value transactions).
+  const rows = (await db.getRepository(TransferEntity).findBy({ chainId: anvil.chainId })).filter((r) => r.blockNumber <= to && r.contractType !== 'NATIVE');
   const want = new Map(expected.map((t) => [itemKey(t), itemValue(t)]));
   const have = new Map(rows.map((r) => [itemKey(r), itemValue({ ...r, kind: r.contractType })]));
   const missing: string[] = [];
@@ -104,9 +112,9 @@ export const diffTransfers = async (db: Db, anvil: Anvil, tokens: Partial<Tokens
   return { expected: expected.length, stored: rows.length, missing: firstFew(missing), unexpected: firstFew(unexpected), different: firstFew(different) };
 };
 
-/** Addresses of the given test tokens (all three, or the ones a test indexes). */
-export const tokenAddresses = async (tokens: Partial<Tokens>) =>
-  (await Promise.all([tokens.erc20, tokens.erc721, tokens.erc1155].filter((t) => t !== undefined).map((t) => t.getAddress()))).map((a) => a.toLowerCase());
+/** Addresses of the given test tokens (all of them, or the ones a test indexes). */
+export const tokenAddresses = async (tokens: LedgerTokens) =>
+  (await Promise.all([tokens.erc20, tokens.erc721, tokens.erc1155, tokens.erc6909].filter((t) => t !== undefined).map((t) => t.getAddress()))).map((a) => a.toLowerCase());
 
 export type BalanceMismatch = { kind: Kind | 'not a test token'; contract: string; account: string; tokenId: string; stored: string; chain: string };
 
@@ -131,14 +139,14 @@ const callBatch = async (anvil: Anvil, calls: Array<{ to: string; data: string }
 export const diffBalances = async (
   db: Db,
   anvil: Anvil,
-  tokens: Partial<Tokens>,
+  tokens: LedgerTokens,
   blockTag: number | 'latest' = 'latest',
 ): Promise<{ checked: number; holders: number; mismatches: BalanceMismatch[] }> => {
   const tag = typeof blockTag === 'number' ? `0x${blockTag.toString(16)}` : blockTag;
-  const addressOf = async (t: Tokens[keyof Tokens] | undefined) => (t ? (await t.getAddress()).toLowerCase() : '');
-  const [erc20, erc721, erc1155] = [await addressOf(tokens.erc20), await addressOf(tokens.erc721), await addressOf(tokens.erc1155)];
+  const addressOf = async (t: Contract | undefined) => (t ? (await t.getAddress()).toLowerCase() : '');
+  const [erc20, erc721, erc1155, erc6909] = await Promise.all([tokens.erc20, tokens.erc721, tokens.erc1155, tokens.erc6909].map(addressOf));
   const kindOf = new Map<string, Kind>(
-    ([[erc20, 'ERC20'], [erc721, 'ERC721'], [erc1155, 'ERC1155']] as Array<[string, Kind]>).filter(([address]) => address !== ''),
+    ([[erc20, 'ERC20'], [erc721, 'ERC721'], [erc1155, 'ERC1155'], [erc6909, 'ERC6909']] as Array<[string, Kind]>).filter(([address]) => address !== ''),
   );
   const stored = new Map<string, string>();
   const keys = new Map<string, { kind: Kind; contract: string; account: string; tokenId: string }>();
@@ -194,7 +202,7 @@ export const diffBalances = async (
 };
 
 /** Both diffs, asserted with readable output; returns the counts for further checks. */
-export const expectLedgerMatchesChain = async (db: Db, anvil: Anvil, tokens: Partial<Tokens>, toBlock?: number) => {
+export const expectLedgerMatchesChain = async (db: Db, anvil: Anvil, tokens: LedgerTokens, toBlock?: number) => {
   const transfers = await diffTransfers(db, anvil, tokens, toBlock);
   expect({ missing: transfers.missing, unexpected: transfers.unexpected, different: transfers.different }).toEqual({ missing: [], unexpected: [], different: [] });
   expect(transfers.stored).toBe(transfers.expected);

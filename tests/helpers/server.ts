@@ -28,6 +28,11 @@ export const startTestServer = async (env: Record<string, string> = {}, opts: { 
     // The shipped default token list is read at start, in the background, while a suite's first requests run (suites
     // that count statements or rows would see it); suites of the token directory set TOKEN_LISTS themselves.
     TOKEN_LISTS: 'none',
+    // The media cache fetches every document's images in the background; its suites turn it on themselves.
+    MEDIA_CACHE: 'off',
+    // The verdict worker writes in the background (suites that count statements or rows would see it); the suites of
+    // stored verdicts turn it on themselves.
+    SPAM_VERDICTS: 'off',
     ...db.env,
     ...env,
   });

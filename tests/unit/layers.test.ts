@@ -252,3 +252,82 @@ it('keeps the published clients\' quirks out of src/domain and src/graphql', () 
   expect(found).toEqual([]);
   expect(GO_CLIENT_QUIRK.test('// Go clients send every field: a toBlock of 0 means none.')).toBe(true);
 });
+
+// Circles (#40 item 5): no file of src/ reaches itself through its imports (type-only ones included: a circle of types
+// is a circle of understanding), and no area of src/domain/ imports an area that imports it back, however far round.
+
+/** The import graph of `list`: each file → the files of `list` it imports (a folder import resolves to its index). */
+const importGraph = (list: string[]): Map<string, string[]> => {
+  const known = new Set(list);
+  const resolve = (from: string, spec: string) => {
+    const base = path.resolve(path.dirname(from), spec);
+    return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((c) => known.has(c)) ?? null;
+  };
+  return new Map(list.map((f) => [f, importsOf(f).filter((s) => s.startsWith('.')).map((s) => resolve(f, s)).filter((t): t is string => t !== null)]));
+};
+
+/** The strongly connected groups of more than one node (Tarjan): each is a circle. */
+const circlesOf = <N>(graph: Map<N, N[]>): N[][] => {
+  let next = 0;
+  const index = new Map<N, number>();
+  const low = new Map<N, number>();
+  const stack: N[] = [];
+  const onStack = new Set<N>();
+  const out: N[][] = [];
+  const visit = (v: N) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: N[] = [];
+    let w: N;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1) out.push(group);
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return out;
+};
+
+const srcFiles = sourceFiles(SRC);
+const DOMAIN = path.join(SRC, 'domain');
+/** A file's area of src/domain: its sub-folder, or the file itself for one at the root (services.ts and friends). */
+const areaOf = (file: string) => path.relative(DOMAIN, file).split(path.sep)[0];
+
+it('has no circle of files in src/', () => {
+  const circles = circlesOf(importGraph(srcFiles)).map((c) => c.map((f) => path.relative(ROOT, f)).sort());
+  expect(circles).toEqual([]);
+});
+
+it('has no circle of areas in src/domain/', () => {
+  const graph = importGraph(srcFiles.filter((f) => f.startsWith(DOMAIN + path.sep)));
+  const areas = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = areaOf(file);
+    const set = areas.get(from) ?? new Set<string>();
+    for (const t of targets) if (areaOf(t) !== from) set.add(areaOf(t));
+    areas.set(from, set);
+  }
+  const circles = circlesOf(new Map([...areas].map(([a, s]) => [a, [...s]]))).map((c) => c.sort());
+  expect(circles).toEqual([]);
+});
+
+it('finds a circle when there is one (the checker itself works)', () => {
+  const g = new Map([
+    ['a', ['b']],
+    ['b', ['c']],
+    ['c', ['a']],
+    ['d', ['a']],
+  ]);
+  expect(circlesOf(g).map((c) => c.sort())).toEqual([['a', 'b', 'c']]);
+});

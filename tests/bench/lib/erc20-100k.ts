@@ -38,7 +38,9 @@ export const strataEnv = (
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    CHAINS: JSON.stringify([{ chainId: anvil.chainId, url, confirmations: 1, maxLogRange: 5000 }]),
+    // Native transfers off: the benchmarks built on this env measure the token ingestion they measured before them
+    // (BENCHMARKS.md, native transfers on vs off).
+    CHAINS: JSON.stringify([{ chainId: anvil.chainId, url, confirmations: 1, maxLogRange: 5000, nativeTransfers: false, approvals: false }]),
   };
   if (mysqlUrl) Object.assign(env, { DATABASE_URL: mysqlUrl, JWT_SECRET: 'x'.repeat(40) });
   return env;

@@ -3,7 +3,7 @@
 import { EntitySchema, Table } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database';
 import { loadConfig } from '../../../src/config';
-import { BalanceEntity, ChainCheckpointEntity, ChainUndoEntity, WatchedContractEntity, createDataSource, entities, migrateDatabase, type Db } from '../../../src/db';
+import { AllowanceEntity, ApprovalEventEntity, BalanceEntity, ChainCheckpointEntity, ChainUndoEntity, WatchedContractEntity, createDataSource, entities, migrateDatabase, type Db } from '../../../src/db';
 import { createChainWriter, deleteForGood } from '../../../src/ingestion/chain-writer';
 import { pruneContract } from '../../../src/ingestion/prune';
 import { rollbackTo } from '../../../src/ingestion/reorg';
@@ -102,4 +102,31 @@ it('forgets the undo entries of a table keyed without the contract by their befo
   // Holding 1 stays gone; holding 2 and A's balance (a table not pruned) are as they stood at block 5.
   expect(await holdings()).toEqual({ 2: [B, '2'] });
   expect(await balances()).toEqual({ [A]: ['7', 5], [B]: ['50', 5] });
+});
+
+it('prunes a removed contract’s allowances and approval events too, and a rollback brings none back', async () => {
+  await db.getRepository(ChainCheckpointEntity).update({ chainId: CHAIN }, { indexedBlock: 31 });
+  const allowance = (contract: string, amount: string, block: number) => ({
+    block,
+    row: { chainId: CHAIN, contract, owner: HOLDER, spender: B, amount, changeBlock: block, spendBlock: null },
+  });
+  const event = (contract: string, blockNumber: number) => ({
+    chainId: CHAIN, blockNumber, logIndex: contract === A ? 0 : 1, blockHash: HASH, txHash: HASH, contract, kind: 'ERC20' as const, owner: HOLDER, spender: B, value: '1', timestamp: 0,
+  });
+  await write(async (w) => {
+    await w.putByKey(AllowanceEntity, [allowance(A, '1', 5), allowance(B, '2', 5), allowance(A, '30', 30), allowance(B, '31', 31)]);
+    await w.appendByBlock(ApprovalEventEntity, [event(A, 30), event(B, 31)]);
+  });
+  const now = new Date();
+  await db.getRepository(WatchedContractEntity).insert({
+    chainId: CHAIN, address: A, origin: 'operator', wanted: 'removed', state: 'removed', startBlock: 0, backfilledTo: 31, blocksPerSecond: null, error: null, addedAt: now, updatedAt: now,
+  });
+  await pruneContract(db, CHAIN, A);
+  const allowances = async () => Object.fromEntries((await db.getRepository(AllowanceEntity).findBy({ chainId: CHAIN })).map((r) => [r.contract, r.amount]));
+  expect(await allowances()).toEqual({ [B]: '31' });
+  expect((await db.getRepository(ApprovalEventEntity).findBy({ chainId: CHAIN })).map((e) => e.contract)).toEqual([B]);
+
+  await rollbackTo(db, CHAIN, 9);
+  expect(await allowances()).toEqual({ [B]: '2' });
+  expect(await db.getRepository(ApprovalEventEntity).countBy({ chainId: CHAIN })).toBe(0);
 });

@@ -2,7 +2,7 @@
 import tls from 'node:tls';
 import type { LookupAddress } from 'node:dns';
 import { TokenMetadataEntity } from '../../../src/db';
-import { createMetadataServices } from '../../../src/domain/token-metadata/compose';
+import { createMetadataServices } from '../../../src/domain/metadata-services';
 import { bearer } from '../../helpers/server';
 import { TEST_CERT, TEST_KEY } from '../web/fixtures/tls-cert';
 import { json, startServer } from '../web/local-server';

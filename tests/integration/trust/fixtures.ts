@@ -39,7 +39,8 @@ export type DirectoryEnv = MetadataEnv & {
   gqlRaw(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ data?: any; errors?: any[] }>;
 };
 
-export const startDirectoryEnv = async (): Promise<DirectoryEnv> => {
+/** `extra`: more of the server's environment (a suite's own switches). */
+export const startDirectoryEnv = async (extra: Record<string, string> = {}): Promise<DirectoryEnv> => {
   let current: ListAnswer = { status: 404 };
   const listServer = await startServer((req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.url !== '/list.json') return json(res, { error: 'no' }, 404);
@@ -62,6 +63,7 @@ export const startDirectoryEnv = async (): Promise<DirectoryEnv> => {
     TOKEN_LISTS_ALLOW_HOSTS: `127.0.0.1:${listServer.port}`,
     TOKEN_LISTS_REFRESH_SECONDS: '0',
     TOKEN_LISTS_MAX_BYTES: String(1024 * 1024),
+    ...extra,
   });
   const chainId = env.anvil.chainId;
   const deployCoin = async (name: string, symbol: string) => {

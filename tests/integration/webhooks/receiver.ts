@@ -20,6 +20,9 @@ export type Receiver = {
   close(): Promise<void>;
 };
 
+/** Server settings that let deliveries reach `r` and go out (and be retried) within tens of milliseconds. */
+export const fastDeliveriesTo = (r: Pick<Receiver, 'port'>) => ({ WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${r.port}`, WEBHOOK_RETRY_BASE_MS: '20', WEBHOOK_POLL_MS: '20' });
+
 export const startReceiver = async (port = 0): Promise<Receiver> => {
   const received: Received[] = [];
   const behaviours = new Map<string, Behaviour>();

@@ -16,11 +16,12 @@ describe('abis', () => {
     expect(TOPICS.TRANSFER_SINGLE).toBe(id('TransferSingle(address,address,address,uint256,uint256)'));
     expect(TOPICS.TRANSFER_BATCH).toBe(id('TransferBatch(address,address,address,uint256[],uint256[])'));
     expect(TOPICS.URI).toBe(id('URI(string,uint256)'));
+    expect(TOPICS.ERC6909_TRANSFER).toBe(id('Transfer(address,address,address,uint256,uint256)'));
     const all = new Interface([...ERC20_ABI, ...ERC721_ABI.slice(1), ...ERC1155_ABI, ...ERC165_ABI, ...ERC1271_ABI, 'function contractURI() view returns (string)']);
     for (const [name, selector] of Object.entries(SELECTORS)) expect(all.getFunction(name)!.selector).toBe(selector);
   });
 
-  it('ERC-721 and ERC-1155 interface ids are the XOR of their selectors', () => {
+  it('ERC-721, ERC-1155 and ERC-6909 interface ids are the XOR of their selectors', () => {
     const xor = (sigs: string[]) =>
       '0x' + sigs.map((s) => parseInt(id(s).slice(2, 10), 16)).reduce((a, b) => (a ^ b) >>> 0, 0).toString(16).padStart(8, '0');
     expect(INTERFACE_IDS.ERC721).toBe(
@@ -34,6 +35,12 @@ describe('abis', () => {
       xor([
         'safeTransferFrom(address,address,uint256,uint256,bytes)', 'safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)',
         'balanceOf(address,uint256)', 'balanceOfBatch(address[],uint256[])', 'setApprovalForAll(address,bool)', 'isApprovedForAll(address,address)',
+      ]),
+    );
+    expect(INTERFACE_IDS.ERC6909).toBe(
+      xor([
+        'balanceOf(address,uint256)', 'allowance(address,address,uint256)', 'isOperator(address,address)', 'approve(address,uint256,uint256)',
+        'setOperator(address,bool)', 'transfer(address,uint256,uint256)', 'transferFrom(address,address,uint256,uint256)',
       ]),
     );
   });

@@ -51,6 +51,19 @@ describe('decodeTransferLog', () => {
     });
   });
 
+  it('decodes an ERC-6909 Transfer: sender, receiver and id from the topics, the caller and amount from the data', () => {
+    const topics = [TOPICS.ERC6909_TRANSFER, addrTopic(A), addrTopic(B), `0x${word(MAX)}`];
+    expect(decodeTransferLog(log(topics, `0x${addrTopic(OP).slice(2)}${word(MAX)}`))).toEqual({
+      kind: 'ERC6909',
+      contract: CONTRACT.toLowerCase(),
+      operator: OP,
+      from: A,
+      to: B,
+      tokenIds: [MAX],
+      amounts: [MAX],
+    });
+  });
+
   it('accepts an empty batch', () => {
     const d = data(64n, 96n, 0n, 0n);
     expect(decodeTransferLog(log([TOPICS.TRANSFER_BATCH, addrTopic(OP), addrTopic(A), addrTopic(B)], d))).toMatchObject({ tokenIds: [], amounts: [] });
@@ -73,6 +86,9 @@ describe('decodeTransferLog', () => {
     ['batch offset out of range', log([TOPICS.TRANSFER_BATCH, addrTopic(OP), addrTopic(A), addrTopic(B)], data(4096n, 64n)), /out-of-range/],
     ['batch huge offset', log([TOPICS.TRANSFER_BATCH, addrTopic(OP), addrTopic(A), addrTopic(B)], data(MAX, MAX)), /out-of-range/],
     ['batch truncated', log([TOPICS.TRANSFER_BATCH, addrTopic(OP), addrTopic(A), addrTopic(B)], data(64n, 128n, 1000n, 1n, 1000n, 1n)), /out-of-range/],
+    ['ERC-6909 Transfer with 3 topics', log([TOPICS.ERC6909_TRANSFER, addrTopic(A), addrTopic(B)], data(1n, 2n)), /3 topics/],
+    ['ERC-6909 Transfer short data', log([TOPICS.ERC6909_TRANSFER, addrTopic(A), addrTopic(B), `0x${word(1n)}`], data(1n)), /32 bytes/],
+    ['ERC-6909 dirty caller', log([TOPICS.ERC6909_TRANSFER, addrTopic(A), addrTopic(B), `0x${word(1n)}`], data(MAX, 1n)), /high bytes/],
     ['log index beyond 32 bits', log([TOPICS.TRANSFER, addrTopic(A), addrTopic(B)], data(1n), 2 ** 32), /32-bit/],
     ['negative log index', log([TOPICS.TRANSFER, addrTopic(A), addrTopic(B)], data(1n), -1), /32-bit/],
     ['bad address', { ...log([TOPICS.TRANSFER, addrTopic(A), addrTopic(B)], data(1n)), address: '0x1234' }, /address/],
@@ -91,9 +107,9 @@ describe('decodeTransferLog', () => {
     let seed = 42;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     const hex = (bytes: number) => '0x' + Array.from({ length: bytes }, () => Math.floor(rnd() * 256).toString(16).padStart(2, '0')).join('');
-    const topic0s = [TOPICS.TRANSFER, TOPICS.TRANSFER_SINGLE, TOPICS.TRANSFER_BATCH];
+    const topic0s = [TOPICS.TRANSFER, TOPICS.TRANSFER_SINGLE, TOPICS.TRANSFER_BATCH, TOPICS.ERC6909_TRANSFER];
     for (let i = 0; i < 2000; i++) {
-      const topics = [topic0s[i % 3], ...Array.from({ length: Math.floor(rnd() * 4) }, () => (rnd() < 0.7 ? addrTopic(hex(20)) : hex(32)))];
+      const topics = [topic0s[i % topic0s.length], ...Array.from({ length: Math.floor(rnd() * 4) }, () => (rnd() < 0.7 ? addrTopic(hex(20)) : hex(32)))];
       const input = log(topics, hex(Math.floor(rnd() * 8) * 32 + (rnd() < 0.1 ? 3 : 0)), Math.floor(rnd() * 100));
       expect(() => decodeTransferLog(input)).not.toThrow();
     }

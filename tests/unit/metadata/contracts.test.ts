@@ -1,6 +1,6 @@
 // Contract info pieces without a chain: backoff, contractURI mapping, stored extensions, admin check, jobs.
-import { createBackgroundJobs, waitAtMost } from '../../../src/domain/metadata-jobs/background';
-import { RETRY_MAX_MS, retryDelayMs } from '../../../src/domain/metadata-jobs/backoff';
+import { createBackgroundJobs, waitAtMost } from '../../../src/domain/metadata-fetch/background';
+import { RETRY_MAX_MS, retryDelayMs } from '../../../src/domain/metadata-fetch/backoff';
 import { requireAdmin } from '../../../src/domain/auth/admin';
 import { extensionsFromContractDocument } from '../../../src/domain/contracts/contract-uri';
 import { contractInfoFromRow, parseStoredExtensions } from '../../../src/domain/contracts/rows';
