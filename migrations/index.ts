@@ -28,6 +28,10 @@ import { CompactChainTables1795810000000 } from './1795810000000-compact-chain-t
 import { UnsignedPositions1795820000000 } from './1795820000000-unsigned-positions';
 import { ConsoleCharts1795820000200 } from './1795820000200-console-charts';
 import { TokenDirectory1795830000000 } from './1795830000000-token-directory';
+import { WalletSessions1795840004400 } from './1795840004400-wallet-sessions';
+import { MediaCache1795850000000 } from './1795850000000-media-cache';
+import { Approvals1795860000000 } from './1795860000000-approvals';
+import { ContractVerdicts1795890000000 } from './1795890000000-contract-verdicts';
 
 export const migrations = [
   Foundation1763784000000,
@@ -59,4 +63,8 @@ export const migrations = [
   UnsignedPositions1795820000000,
   ConsoleCharts1795820000200,
   TokenDirectory1795830000000,
+  WalletSessions1795840004400,
+  MediaCache1795850000000,
+  Approvals1795860000000,
+  ContractVerdicts1795890000000,
 ];

@@ -74,7 +74,8 @@ const clients: Client[] = [
 const notes: Readonly<Record<string, string>> = {
   '/rpc/Indexer/GetTokenBalances': 'positive balances only; `includeCollectionTokens: false` sums collectibles per contract',
   '/rpc/Indexer/GetTokenBalancesSummary': '`contractStatus` defaults to `VERIFIED` (in the token directory or flagged verified, not blacklisted); native balances on the first page',
-  '/rpc/Indexer/GetTransactionHistory': 'at least one account, contract or hash; `metaTxnID` is null and `metaTransactionIDs` match nothing',
+  '/rpc/Indexer/GetTransactionHistory':
+    'at least one account, contract or hash; `metaTxnID` is null and `metaTransactionIDs` match nothing; native coin transfers are rows of `contractType` `NATIVE` (zero address, token id 0, wei), internal ones (from traces) too, with an extra `internal: true`',
   '/rpc/Indexer/GetBalanceUpdates': '`balance` is the balance after the block; `lastBlockHash` is ignored',
   '/rpc/Indexer/GetNativeTokenBalance': 'read from the node (`eth_getBalance`, latest block)',
   '/rpc/Indexer/GetEtherBalance': 'read from the node (`eth_getBalance`, latest block)',
@@ -83,7 +84,8 @@ const notes: Readonly<Record<string, string>> = {
   '/rpc/Indexer/FetchTransactionReceiptWithFilter': 'without `txnHash`: the next matching receipt ingestion publishes, with the same bounds',
   '/rpc/Indexer/SyncBalance': 're-reads one balance from the contract at the indexed block and repairs the stored one',
   '/rpc/Indexer/SubscribeBalanceUpdates': 'each line carries a `cursor`; send `cursor` or `fromBlock` to resume',
-  '/rpc/Indexer/SubscribeEvents': 'each line carries a `cursor`; send `cursor` or `fromBlock` to resume',
+  '/rpc/Indexer/SubscribeEvents':
+    'each line carries a `cursor`; send `cursor` or `fromBlock` to resume; native transfers (`logDataType` `NATIVE_TOKEN_TRANSFER`) when `contractAddresses` names the zero address',
   '/rpc/Indexer/SubscribeReceipts': 'each line carries a `cursor`; send `cursor` or `fromBlock` to resume',
   '/rpc/Metadata/GetTokenMetadata': 'at most 50 ids; a read waits at most 2 s for fetches, then answers what is stored',
   '/rpc/Metadata/SearchContracts': 'name or symbol of contracts Strata has stored; pages of 30, at most 100',

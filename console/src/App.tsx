@@ -7,6 +7,7 @@ import { Contracts } from './pages/Contracts';
 import { Projects } from './pages/Projects';
 import { SignIn } from './pages/SignIn';
 import { Token } from './pages/Token';
+import { Wallets } from './pages/Wallets';
 import { Webhooks } from './pages/Webhooks';
 import { hrefOf, useRoute, type Route } from './route';
 import { useSession, type Session } from './session';
@@ -20,6 +21,7 @@ const navFor = (s: Session): NavItem[] => [
         { route: { page: 'collections' }, label: 'Collections' } as NavItem,
         { route: { page: 'keys' }, label: 'Access keys' } as NavItem,
         { route: { page: 'webhooks' }, label: 'Webhooks' } as NavItem,
+        { route: { page: 'wallets' }, label: 'Wallets' } as NavItem,
       ]
     : []),
   ...(s.role === 'OPERATOR' ? [{ route: { page: 'contracts' }, label: 'Contracts' } as NavItem] : []),
@@ -54,9 +56,11 @@ const Page = ({ route, session, setSession }: { route: Route; session: Session; 
     case 'token':
       return project ? <Token token={project.token} collectionId={route.collectionId} tokenId={route.tokenId} /> : <NeedsProject />;
     case 'contracts':
-      return <Contracts token={session.token} operator={session.role === 'OPERATOR'} chainId={route.chainId} address={route.address} />;
+      return <Contracts token={session.token} operator={session.role === 'OPERATOR'} chainId={route.chainId} address={route.address} tokenId={route.tokenId} />;
     case 'chains':
       return <Chains token={session.token} />;
+    case 'wallets':
+      return project ? <Wallets token={project.token} /> : <NeedsProject />;
   }
 };
 

@@ -9,18 +9,23 @@ export type Route =
   | { page: 'collections' }
   | { page: 'collection'; collectionId: number }
   | { page: 'token'; collectionId: number; tokenId: string }
-  | { page: 'contracts'; chainId?: string; address?: string }
-  | { page: 'chains' };
+  | { page: 'contracts'; chainId?: string; address?: string; tokenId?: string }
+  | { page: 'chains' }
+  | { page: 'wallets' };
 
 export const parseRoute = (hash: string): Route | null => {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   const [first, id, sub, tokenId] = parts;
-  if (first === 'contracts' && id && sub) return { page: 'contracts', chainId: id, address: sub };
+  if (first === 'contracts' && id && sub) {
+    // #/contracts/<chain>/<address>/tokens/<id>: a token of the contract (its media).
+    const token = sub && parts[3] === 'tokens' && /^\d+$/.test(parts[4] ?? '') ? parts[4] : undefined;
+    return { page: 'contracts', chainId: id, address: sub, ...(token ? { tokenId: token } : {}) };
+  }
   if (first === 'collections' && id && /^\d+$/.test(id)) {
     if (sub === 'tokens' && tokenId) return { page: 'token', collectionId: Number(id), tokenId };
     return { page: 'collection', collectionId: Number(id) };
   }
-  if (first === 'projects' || first === 'keys' || first === 'webhooks' || first === 'collections' || first === 'contracts' || first === 'chains') return { page: first };
+  if (first === 'projects' || first === 'keys' || first === 'webhooks' || first === 'collections' || first === 'contracts' || first === 'chains' || first === 'wallets') return { page: first };
   return null;
 };
 
@@ -31,7 +36,8 @@ export const hrefOf = (route: Route): string => {
     case 'token':
       return `#/collections/${route.collectionId}/tokens/${encodeURIComponent(route.tokenId)}`;
     case 'contracts':
-      return route.chainId && route.address ? `#/contracts/${encodeURIComponent(route.chainId)}/${route.address}` : '#/contracts';
+      if (!route.chainId || !route.address) return '#/contracts';
+      return `#/contracts/${encodeURIComponent(route.chainId)}/${route.address}${route.tokenId ? `/tokens/${route.tokenId}` : ''}`;
     default:
       return `#/${route.page}`;
   }

@@ -23,6 +23,7 @@ import {
   transactionSchema,
 } from './rpc-schemas';
 import { uniqueLogs } from './unique-logs';
+import { callTracerBlockSchema, parityBlockSchema, type BlockTraces } from './internal-transfers';
 import { createEndpointPool, type EndpointOptions, type EndpointStatus } from './endpoint-pool';
 import { redactUrl, silentLogger, type ChainLogger } from './transport';
 import { createHttpTransport } from './transport-http';
@@ -81,6 +82,11 @@ export type ChainClient = {
   /** '0x' when the address holds no code. */
   eth_getCode(address: Hex, block?: BlockTag): Promise<Hex>;
   eth_getBalance(address: Hex, block?: BlockTag): Promise<bigint>;
+  /**
+   * The block's call traces (internal transfers): debug_traceBlockByNumber with the callTracer, else trace_block, from
+   * an endpoint that serves one (detected per endpoint, endpoint-pool.ts); null when no endpoint serves either.
+   */
+  traceBlock(block: number): Promise<BlockTraces | null>;
   /**
    * Calls `onHead` for each new head after the returned promise resolves (newHeads over ws, polling over http).
    * Heads can be skipped (several blocks between polls, a ws reconnect): use them as a signal, read blocks by number.
@@ -245,6 +251,21 @@ export const createChainClient = async (options: ChainClientOptions): Promise<Ch
       call('eth_getCode', [hexString(address, 'address'), toBlockParam(block)], hexData),
     eth_getBalance: async (address, block = 'latest') =>
       call('eth_getBalance', [hexString(address, 'address'), toBlockParam(block)], bigintQuantity),
+
+    traceBlock: async (block) => {
+      assertBlockNumber(block, 'block number');
+      try {
+        return { form: 'debug_traceBlockByNumber', traces: await call('debug_traceBlockByNumber', [toQuantity(block), { tracer: 'callTracer' }], callTracerBlockSchema) };
+      } catch (err) {
+        if (!isMethodUnsupported(err)) throw err;
+      }
+      try {
+        return { form: 'trace_block', traces: await call('trace_block', [toQuantity(block)], parityBlockSchema) };
+      } catch (err) {
+        if (!isMethodUnsupported(err)) throw err;
+        return null;
+      }
+    },
 
     subscribeNewHeads: async (onHead) => {
       if (closed) throw new ChainRequestError('newHeads', 'chain client is closed');

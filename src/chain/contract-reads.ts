@@ -70,7 +70,7 @@ const decodeDecimals = (hex: Hex | null): number | null => {
   return v !== null && v <= 255n ? Number(v) : null;
 };
 
-/** Type by ERC-165 (ERC-721 first, then ERC-1155), else ERC20 when decimals() or totalSupply() answers, else UNKNOWN. */
+/** Type by ERC-165 (ERC-721 first, then ERC-1155, then ERC-6909), else ERC20 when decimals() or totalSupply() answers, else UNKNOWN. */
 export const readContractBasics = async (
   client: ChainClient,
   address: Hex,
@@ -82,11 +82,12 @@ export const readContractBasics = async (
   if (code === '0x') return { type: 'UNKNOWN', name: '', symbol: '', decimals: null, deployed: false, bytecodeHash: '0x' };
 
   const read = (data: Hex) => tryCall(client, address, data, BASICS_GAS, opts);
-  const [erc165, invalid, erc721, erc1155, name, symbol, decimals, totalSupply] = await Promise.all([
+  const [erc165, invalid, erc721, erc1155, erc6909, name, symbol, decimals, totalSupply] = await Promise.all([
     read(encodeCall.supportsInterface(INTERFACE_IDS.ERC165)),
     read(encodeCall.supportsInterface(INTERFACE_IDS.INVALID)),
     read(encodeCall.supportsInterface(INTERFACE_IDS.ERC721)),
     read(encodeCall.supportsInterface(INTERFACE_IDS.ERC1155)),
+    read(encodeCall.supportsInterface(INTERFACE_IDS.ERC6909)),
     read(encodeCall.name()),
     read(encodeCall.symbol()),
     read(encodeCall.decimals()),
@@ -99,6 +100,7 @@ export const readContractBasics = async (
   let type: ContractType = 'UNKNOWN';
   if (speaks165 && erc721 && decodeBool(erc721)) type = 'ERC721';
   else if (speaks165 && erc1155 && decodeBool(erc1155)) type = 'ERC1155';
+  else if (speaks165 && erc6909 && decodeBool(erc6909)) type = 'ERC6909';
   else if (dec !== null || (totalSupply !== null && decodeUint(totalSupply) !== null)) type = 'ERC20';
 
   return { type, name: decodeText(name), symbol: decodeText(symbol), decimals: dec, deployed: true, bytecodeHash: keccak256(code) };

@@ -1,12 +1,14 @@
-// Decodes ERC-20/721 Transfer and ERC-1155 TransferSingle/TransferBatch logs; anything malformed is skipped with a reason.
+// Decodes ERC-20/721 Transfer, ERC-1155 TransferSingle/TransferBatch and ERC-6909 Transfer logs; anything malformed is
+// skipped with a reason.
 import { TOPICS } from './abis';
-import { hexToBytes, readUintArray, readWord, topicToAddress, topicToUint } from './abi-decode';
+import { readUintArray, readWord, topicToAddress, topicToUint } from './abi-decode';
+import { checkLogShape } from './log-shape';
 import type { TokenStandard } from './contract-type';
 import type { Hex, Log } from './types';
 
 /**
  * tokenIds and amounts are parallel arrays of equal length: ERC-20 → [0n] / [value],
- * ERC-721 → [tokenId] / [1n], ERC-1155 → ids / values.
+ * ERC-721 → [tokenId] / [1n], ERC-1155 → ids / values, ERC-6909 → [id] / [amount].
  */
 export type DecodedTransfer = {
   kind: TokenStandard;
@@ -15,7 +17,7 @@ export type DecodedTransfer = {
   to: Hex;
   tokenIds: bigint[];
   amounts: bigint[];
-  /** ERC-1155 only. */
+  /** ERC-1155's operator; ERC-6909's caller (who sent the transaction's call: the sender, an operator or a spender). */
   operator?: Hex;
 };
 
@@ -23,14 +25,12 @@ export type SkippedLog = { skipped: string };
 
 export type TransferLogInput = Pick<Log, 'address' | 'topics' | 'data' | 'logIndex'>;
 
-const MAX_LOG_INDEX = 0xffff_ffff;
-
 const skip = (reason: string): SkippedLog => ({ skipped: reason });
 
 export const isSkipped = (r: DecodedTransfer | SkippedLog): r is SkippedLog => 'skipped' in r;
 
 /** Topic0 values this decoder understands; use as the topic filter of eth_getLogs. */
-export const TRANSFER_TOPICS: Hex[] = [TOPICS.TRANSFER, TOPICS.TRANSFER_SINGLE, TOPICS.TRANSFER_BATCH];
+export const TRANSFER_TOPICS: Hex[] = [TOPICS.TRANSFER, TOPICS.TRANSFER_SINGLE, TOPICS.TRANSFER_BATCH, TOPICS.ERC6909_TRANSFER];
 
 /**
  * ERC-20 vs ERC-721 is decided by the log's shape (3 topics + 32-byte data vs 4 topics + no data), as the
@@ -48,19 +48,10 @@ export const decodeTransferLog = (log: TransferLogInput): DecodedTransfer | Skip
 const decode = (log: TransferLogInput): DecodedTransfer | SkippedLog => {
   const topics = Array.isArray(log.topics) ? log.topics : [];
   const topic0 = typeof topics[0] === 'string' ? topics[0].toLowerCase() : undefined;
-  if (topic0 !== TOPICS.TRANSFER && topic0 !== TOPICS.TRANSFER_SINGLE && topic0 !== TOPICS.TRANSFER_BATCH) {
-    return skip('not a transfer event');
-  }
-  if (!Number.isSafeInteger(log.logIndex) || log.logIndex < 0 || log.logIndex > MAX_LOG_INDEX) {
-    return skip(`log index ${log.logIndex} is not a 32-bit unsigned integer`);
-  }
-  const contract = typeof log.address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(log.address) ? log.address.toLowerCase() : null;
-  if (!contract) return skip('log address is not a 20-byte address');
-  const data = typeof log.data === 'string' ? hexToBytes(log.data) : null;
-  if (!data) return skip('log data is not even-length hex');
-  for (let i = 1; i < topics.length; i++) {
-    if (typeof topics[i] !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(topics[i])) return skip(`topic ${i} is not 32 bytes`);
-  }
+  if (!topic0 || !TRANSFER_TOPICS.includes(topic0 as Hex)) return skip('not a transfer event');
+  const shape = checkLogShape(log);
+  if ('skipped' in shape) return shape;
+  const { contract, data } = shape;
 
   if (topic0 === TOPICS.TRANSFER) {
     if (topics.length !== 3 && topics.length !== 4) return skip(`Transfer with ${topics.length} topics (expected 3 or 4)`);
@@ -74,6 +65,8 @@ const decode = (log: TransferLogInput): DecodedTransfer | SkippedLog => {
     if (data.length !== 0) return skip(`ERC-721 Transfer carries ${data.length} bytes of data (expected none)`);
     return { kind: 'ERC721', contract, from, to, tokenIds: [topicToUint(topics[3])!], amounts: [1n] };
   }
+
+  if (topic0 === TOPICS.ERC6909_TRANSFER) return decodeErc6909(contract, topics, data);
 
   const name = topic0 === TOPICS.TRANSFER_SINGLE ? 'TransferSingle' : 'TransferBatch';
   if (topics.length !== 4) return skip(`${name} with ${topics.length} topics (expected 4)`);
@@ -92,4 +85,16 @@ const decode = (log: TransferLogInput): DecodedTransfer | SkippedLog => {
   if (!ids || !values) return skip('TransferBatch data has out-of-range offsets or lengths');
   if (ids.length !== values.length) return skip(`TransferBatch has ${ids.length} ids but ${values.length} values`);
   return { kind: 'ERC1155', contract, from, to, operator, tokenIds: ids, amounts: values };
+};
+
+/** Transfer(address caller, address indexed sender, address indexed receiver, uint256 indexed id, uint256 amount). */
+const decodeErc6909 = (contract: Hex, topics: string[], data: Buffer): DecodedTransfer | SkippedLog => {
+  if (topics.length !== 4) return skip(`ERC-6909 Transfer with ${topics.length} topics (expected 4)`);
+  if (data.length !== 64) return skip(`ERC-6909 Transfer data is ${data.length} bytes (expected 64)`);
+  const from = topicToAddress(topics[1]);
+  const to = topicToAddress(topics[2]);
+  // The unindexed caller is a data word: an address only when its 12 high bytes are zero, as a topic's.
+  const caller = topicToAddress(`0x${data.subarray(0, 32).toString('hex')}`);
+  if (!from || !to || !caller) return skip('ERC-6909 Transfer address has non-zero high bytes');
+  return { kind: 'ERC6909', contract, from, to, operator: caller, tokenIds: [topicToUint(topics[3])!], amounts: [readWord(data, 32)!] };
 };

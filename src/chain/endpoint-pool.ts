@@ -7,7 +7,8 @@
 // (fetch-range.ts), so an answer from an endpoint on another branch is read again, not written.
 import pLimit from 'p-limit';
 import { RateLimiterMemory, RateLimiterQueue } from 'rate-limiter-flexible';
-import { ChainIdMismatchError, ChainRequestError, LogRangeTooLargeError, RetryableChainError, classifyError } from './errors';
+import { ChainIdMismatchError, ChainRequestError, LogRangeTooLargeError, RetryableChainError, classifyError, isMethodUnsupported } from './errors';
+import { TRACE_FORMS, type TraceForm } from './internal-transfers';
 import type { EndpointConfig } from '../config';
 import { redactUrl, type ChainLogger, type Transport } from './transport';
 
@@ -29,7 +30,15 @@ export type EndpointStatus = {
   /** Requests it answered, and failed, since start. */
   served: number;
   failed: number;
+  /** The trace method it serves (internal transfers), 'none' when it refused both, null until asked. */
+  traces: TraceForm | 'none' | null;
 };
+
+/**
+ * Methods that only some nodes serve, detected per endpoint: one that refuses such a method is not asked it again, and
+ * the request goes to another endpoint; when every endpoint refused it, the refusal is the answer.
+ */
+const PER_ENDPOINT_METHODS: ReadonlySet<string> = new Set(TRACE_FORMS);
 
 export type EndpointPool = Transport & {
   /** Health of every endpoint, in configured order. */
@@ -59,6 +68,9 @@ type Endpoint = {
   verified: boolean;
   served: number;
   failed: number;
+  /** PER_ENDPOINT_METHODS it answered, and those it refused. */
+  serves: Set<string>;
+  refuses: Set<string>;
 };
 
 const hexToNumber = (v: unknown): number | null => (typeof v === 'string' && /^0x[0-9a-f]+$/i.test(v) ? Number.parseInt(v, 16) : null);
@@ -114,6 +126,8 @@ export const createEndpointPool = ({
     verified: false,
     served: 0,
     failed: 0,
+    serves: new Set<string>(),
+    refuses: new Set<string>(),
   }));
   let closed = false;
 
@@ -144,8 +158,10 @@ export const createEndpointPool = ({
 
   /** Endpoints that may take this request now, preferred first; when every one is benched, the one whose bench ends first. */
   const candidates = (method: string, params: unknown[]): Endpoint[] => {
-    const usable = endpoints.filter((e) => e.state !== 'wrong-chain');
-    if (!usable.length) throw new ChainIdMismatchError(chainId, -1, `every endpoint of chain ${chainId}`);
+    const live = endpoints.filter((e) => e.state !== 'wrong-chain');
+    if (!live.length) throw new ChainIdMismatchError(chainId, -1, `every endpoint of chain ${chainId}`);
+    const usable = live.filter((e) => !e.refuses.has(method));
+    if (!usable.length) throw new ChainRequestError(method, `no endpoint of chain ${chainId} serves ${method}`, -32601);
     const range = method === 'eth_getLogs' ? logRangeOf(params) : null;
     const span = range && range.to - range.from + 1;
     const fits = span === null ? usable : usable.filter((e) => e.options.maxBlockRange === null || span <= e.options.maxBlockRange);
@@ -197,6 +213,7 @@ export const createEndpointPool = ({
     try {
       const result = await attempt(e, method, params, timeoutMs);
       e.served++;
+      if (PER_ENDPOINT_METHODS.has(method)) e.serves.add(method);
       recover(e);
       if (method === 'eth_blockNumber') {
         const head = hexToNumber(result);
@@ -206,6 +223,12 @@ export const createEndpointPool = ({
     } catch (err) {
       e.failed++;
       const classified = err instanceof ChainIdMismatchError ? err : classifyError(method, err);
+      if (PER_ENDPOINT_METHODS.has(method) && !e.serves.has(method) && isMethodUnsupported(classified)) {
+        e.refuses.add(method);
+        logger.warn({ chainId, url: e.where, method }, 'RPC endpoint does not serve this method; it is not asked it again');
+        // Another endpoint may serve it; when none is left, candidates() answers the refusal.
+        return request(method, params, timeoutMs);
+      }
       // Transient: bench it, and the client's retry goes to the next endpoint. A refusal (a revert, invalid params)
       // is the request's, not the endpoint's. A node that said when to come back is left alone until then, even
       // when it is the only one.
@@ -263,6 +286,7 @@ export const createEndpointPool = ({
         benchedUntil: e.benchedUntil > now() ? e.benchedUntil : null,
         served: e.served,
         failed: e.failed,
+        traces: TRACE_FORMS.find((f) => e.serves.has(f)) ?? (TRACE_FORMS.every((f) => e.refuses.has(f)) ? 'none' : null),
       })),
     current: () => {
       const t = now();

@@ -15,8 +15,12 @@ export type { ChainLogger } from './transport';
 export type { OnHead, Unsubscribe } from './new-heads';
 export { TOPICS, SELECTORS, INTERFACE_IDS, ERC1271_MAGIC_VALUE, encodeCall } from './abis';
 export { decodeTransferLog, isSkipped, TRANSFER_TOPICS, type DecodedTransfer, type SkippedLog, type TransferLogInput } from './decode-transfers';
-export { CONTRACT_TYPES, TOKEN_STANDARDS, type ContractType, type TokenStandard } from './contract-type';
+export { CONTRACT_TYPES, TOKEN_STANDARDS, TRANSFER_KINDS, type ContractType, type TokenStandard, type TransferKind } from './contract-type';
+export { NATIVE_CONTRACT, NATIVE_LOG_INDEX_BASE, isNativePosition, nativeTransfersOf, valueTransactions } from './native-transfers';
+export { INTERNAL_LOG_INDEX_BASE, TRACE_FORMS, internalTransfersOf, isInternalPosition, movementsOf, tracesMismatch, type BlockTraces, type TraceForm } from './internal-transfers';
 export type { TransferLog } from './transfer-log';
+export { APPROVAL_TOPICS, decodeApprovalLog, decodeApprovalLogs, isApprovalLog, type ApprovalKind, type ApprovalLog, type DecodedApproval } from './decode-approvals';
+export { readAllowances, type AllowanceKey } from './allowance-reads';
 export {
   readContractBasics,
   readTokenURI,
@@ -32,3 +36,4 @@ export { uniqueLogs } from './unique-logs';
 export { readTokenBalance, type BalanceStandard } from './balance-reads';
 export { decodeMetadataUpdateLog, isMetadataUpdateLog, METADATA_UPDATE_TOPICS, METADATA_TOPICS, type MetadataUpdate } from './decode-metadata-updates';
 export { findDeploymentBlock, NoContractError } from './deployment-block';
+export { ENS_EVENT_TOPICS, ensNode, normalizeEnsName, readEnsAddr, readEnsChangedNodes, readEnsNameRecord, readEnsResolver, reverseNode } from './ens';

@@ -1,5 +1,5 @@
-// One decoded token log with its block context: what ingestion reads from the node, writes, and publishes.
-import type { TokenStandard } from './contract-type';
+// One decoded token log (or a transaction's native value, native-transfers.ts) with its block context: what ingestion reads from the node, writes, and publishes.
+import type { TransferKind } from './contract-type';
 
 export type TransferLog = {
   /** The raw log, for publishing decoded events: empty in backfill batches, which publish nothing. */
@@ -13,7 +13,7 @@ export type TransferLog = {
   txHash: string;
   txIndex: number;
   contract: string;
-  kind: TokenStandard;
+  kind: TransferKind;
   from: string;
   to: string;
   operator: string | null;

@@ -3,6 +3,9 @@
 /** Lower-case 0x-prefixed hex (addresses, hashes, data). */
 export type Hex = string;
 
+/** The zero address: a mint's sender, a burn's receiver, a cleared approval, the native coin's contract. */
+export const ZERO_ADDRESS: Hex = `0x${'0'.repeat(40)}`;
+
 /** 'pending' is left out on purpose: an indexer never reads unmined state. */
 export type BlockTag = number | 'latest' | 'finalized' | 'safe' | 'earliest';
 

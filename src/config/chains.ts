@@ -42,7 +42,30 @@ export type ChainConfig = Readonly<{
   contracts: ReadonlyArray<WatchedContractConfig> | null;
   /** A test network: the IndexerGateway's `networkType` TESTNETS selects it, MAINNETS does not (default false). */
   testnet?: boolean;
+  /**
+   * Native coin transfers (a successful transaction's non-zero `value`) are indexed as transfers of contract type
+   * NATIVE: every block body of the chain is read, with the receipts of its value transactions. Default: on for a chain
+   * that indexes every contract, off for one with named `contracts` (which may not turn it on). Absent: off.
+   */
+  nativeTransfers?: boolean;
+  /**
+   * Internal transfers (value moved by contract calls, from the node's traces), beside the native ones: 'auto' (the
+   * default) where an endpoint serves debug_traceBlockByNumber or trace_block, 'on' (a node without them stops
+   * ingestion with an error), 'off'. Only with nativeTransfers; absent: 'auto'.
+   */
+  traces?: TracesSetting;
+  /**
+   * Token approvals (ERC-20/721 Approval, ApprovalForAll) are read in the same eth_getLogs as transfers, kept as the
+   * current allowances and operators, and an owner's ERC-20 allowances are re-read with allowance() when its tokens
+   * move. Default: on, for every contract of the chain or its named ones alike (their logs only). Absent: off.
+   */
+  approvals?: boolean;
 }>;
+
+export type TracesSetting = 'auto' | 'on' | 'off';
+
+/** What internal transfers a chain asks for: none without native transfers, whatever `traces` says. */
+export const tracesWanted = (c: Pick<ChainConfig, 'nativeTransfers' | 'traces'>): TracesSetting => (c.nativeTransfers === true ? (c.traces ?? 'auto') : 'off');
 
 export type WatchedContractConfig = Readonly<{ address: string; startBlock: number | null }>;
 
@@ -90,6 +113,9 @@ export const chainSchema = z
     headProbeMs: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
     pollIntervalMs: z.coerce.number().int().min(10).max(60_000).optional(),
     testnet: z.boolean().default(false),
+    nativeTransfers: z.boolean().optional(),
+    traces: z.enum(['auto', 'on', 'off']).default('auto'),
+    approvals: z.boolean().default(true),
     contracts: z
       .array(contractSchema)
       .max(100_000)
@@ -97,7 +123,15 @@ export const chainSchema = z
       .optional(),
   })
   .refine((c) => (c.url === undefined) !== (c.urls === undefined), { message: 'give either url or urls' })
-  .transform(({ url, urls, ...c }): ChainConfig => {
+  .refine((c) => !(c.nativeTransfers && c.contracts), {
+    message: 'a chain with named contracts indexes only their tokens; remove contracts to index native transfers',
+    path: ['nativeTransfers'],
+  })
+  .refine((c) => !(c.traces === 'on' && (c.nativeTransfers === false || c.contracts)), {
+    message: 'internal transfers come with native transfers: traces "on" needs nativeTransfers on (and no named contracts)',
+    path: ['traces'],
+  })
+  .transform(({ url, urls, nativeTransfers, ...c }): ChainConfig => {
     const endpoints = (urls ?? [{ url: url! } as { url: string; maxConcurrency?: number; maxRequestsPerSecond?: number; maxBlockRange?: number }]).map(
       (e): EndpointConfig => ({
         url: e.url,
@@ -106,7 +140,12 @@ export const chainSchema = z
         maxBlockRange: e.maxBlockRange ?? null,
       }),
     );
-    return { ...c, endpoints: Object.freeze(endpoints), contracts: c.contracts ? Object.freeze(c.contracts) : null };
+    return {
+      ...c,
+      endpoints: Object.freeze(endpoints),
+      contracts: c.contracts ? Object.freeze(c.contracts) : null,
+      nativeTransfers: nativeTransfers ?? !c.contracts,
+    };
   });
 
 /** Shown after any CHAINS problem: the two accepted forms. */

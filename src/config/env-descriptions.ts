@@ -2,7 +2,7 @@
 // types, ranges and defaults come from the zod schema itself; a variable of the schema missing here (or an entry here
 // the schema no longer has) fails tests/unit/docs/references.test.ts, so the reference cannot fall behind.
 
-export type EnvGroup = 'Server' | 'Database' | 'Chains and ingestion' | 'Metadata' | 'Events across processes' | 'Edge and security' | 'Access keys' | 'Media storage' | 'IndexerGateway and prices' | 'Webhooks' | 'Token directory';
+export type EnvGroup = 'Server' | 'Database' | 'Chains and ingestion' | 'Metadata' | 'Events across processes' | 'Edge and security' | 'Access keys' | 'Media storage' | 'IndexerGateway and prices' | 'Webhooks' | 'Token directory' | 'Names and sessions' | 'Media cache';
 
 export type EnvDescription = Readonly<{
   group: EnvGroup;
@@ -23,6 +23,8 @@ export const envGroups: readonly EnvGroup[] = [
   'IndexerGateway and prices',
   'Webhooks',
   'Token directory',
+  'Names and sessions',
+  'Media cache',
 ];
 
 export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
@@ -72,7 +74,7 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
   CHAINS: {
     group: 'Chains and ingestion',
     description:
-      'The chains to serve and ingest: a JSON array of `{"chainId", "url" or "urls", "name"?, "startBlock"?, "confirmations"?, "maxConcurrency"?, "maxLogRange"?, "maxLagBlocks"?, "headProbeMs"?, "pollIntervalMs"?, "contracts"?, "testnet"?}`, or the short form `1:mainnet=https://…|https://…,137=wss://…`. A url is http(s) (heads polled) or ws(s) (`newHeads`). See the README: *RPC endpoints and failover*, *Named contracts*.',
+      'The chains to serve and ingest: a JSON array of `{"chainId", "url" or "urls", "name"?, "startBlock"?, "confirmations"?, "maxConcurrency"?, "maxLogRange"?, "maxLagBlocks"?, "headProbeMs"?, "pollIntervalMs"?, "contracts"?, "testnet"?, "nativeTransfers"?, "traces"?, "approvals"?}`, or the short form `1:mainnet=https://…|https://…,137=wss://…`. A url is http(s) (heads polled) or ws(s) (`newHeads`). See the README: *RPC endpoints and failover*, *Named contracts*.',
     unset: 'no chain (nothing indexed)',
   },
   CATCH_UP_PUBLISH_BLOCKS: {
@@ -97,6 +99,21 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
   METADATA_HOST_CONCURRENCY: { group: 'Metadata', description: 'Metadata fetches at once to one host.' },
   METADATA_RETRY_BASE_MS: { group: 'Metadata', description: 'First delay before a failed or placeholder token document is fetched again; doubles per failure, at most 24 h.' },
   METADATA_TASK_POLL_MS: { group: 'Metadata', description: 'How often the refresh task worker looks for due tasks and due retries.' },
+  MEDIA_CACHE: {
+    group: 'Media cache',
+    description: 'Token media (`image`, `image_data`, `animation_url`) fetched, made safe, thumbnailed and served by Strata under `/media/<sha256>`; off: clients get only the original URLs.',
+    unset: '`on`',
+  },
+  MEDIA_CONTRACTS: { group: 'Media cache', description: 'Comma-separated `chainId:0xaddress` whose media is cached; empty: every contract (when `MEDIA_CACHE` is on).' },
+  MEDIA_MAX_BYTES: { group: 'Media cache', description: 'Largest media file read (announced by `Content-Length` or streamed); a larger one fails without being stored.' },
+  MEDIA_TIMEOUT_MS: { group: 'Media cache', description: 'One fetch of a media file, redirects and body included.' },
+  MEDIA_MAX_PIXELS: { group: 'Media cache', description: 'Pixels an image may decode to (sharp’s `limitInputPixels`); a larger one (a decompression bomb) fails with a clear status.' },
+  MEDIA_MAX_DIMENSION: { group: 'Media cache', description: 'Longest side an image may have, in pixels; a longer one fails with a clear status.' },
+  MEDIA_CONCURRENCY: { group: 'Media cache', description: 'Media files fetched and processed at once by one process (thumbnails use one CPU thread each).' },
+  MEDIA_HOST_RATE: { group: 'Media cache', description: 'Media fetches started per second to one host (a busy host’s fetches wait; other hosts do not).' },
+  MEDIA_HOST_CONCURRENCY: { group: 'Media cache', description: 'Media fetches at once to one host.' },
+  MEDIA_RETRY_BASE_MS: { group: 'Media cache', description: 'First delay before a failed media fetch (network, timeout, HTTP status) is tried again; doubles per failure, at most 24 h. Refused and hostile files are not retried.' },
+  MEDIA_POLL_MS: { group: 'Media cache', description: 'How often the media worker looks for queued files.' },
   TOKEN_LISTS: {
     group: 'Token directory',
     description:
@@ -109,6 +126,12 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
     group: 'Token directory',
     description: 'Comma-separated `host` or `host:port` list URLs may name although they are private addresses (a `host:port` entry also opens that port), as `METADATA_ALLOW_HOSTS`; for lists on the operator’s own network and tests.',
   },
+  SPAM_VERDICTS: {
+    group: 'Token directory',
+    description:
+      'Stored spam verdicts (`off` unless `on`; opt-in while a verdict’s transfer-pattern reads can take seconds per contract on a busy token, see BENCHMARKS.md): a worker computes the verdict of every contract with indexed transfers and computes it again when its transfers, its info, an override or the token directory change (a rollback included). `SPAM` ones answer `extensions.blacklist: true` and are left out of `UNVERIFIED` balance and history reads. See docs/guide/trust.md.',
+  },
+  SPAM_VERDICTS_POLL_MS: { group: 'Token directory', description: 'How often the verdict worker looks for changed inputs when it has nothing left to compute.' },
   WEBHOOK_ALLOW_HOSTS: {
     group: 'Webhooks',
     description: 'Comma-separated `host` or `host:port` webhook URLs may name although they are private addresses (a `host:port` entry also opens that port), as `METADATA_ALLOW_HOSTS`; for tests and private receivers.',
@@ -209,6 +232,26 @@ export const envDescriptions: Readonly<Record<string, EnvDescription>> = {
   },
   PRICE_FEED_TTL_MS: { group: 'IndexerGateway and prices', description: 'How long one read of the price feed is used before it is read again, in ms.' },
   PRICE_FEED_ALLOW_HOSTS: { group: 'IndexerGateway and prices', description: "Hosts the price feed may be on despite the private-address guard (a feed on the operator's own network)." },
+  SESSION_SECRET: {
+    group: 'Names and sessions',
+    description: 'HMAC key (HS256) of wallet session tokens (`GetAuthToken`), at least 32 characters; never the JWT_SECRET. Replicas must share it.',
+    unset: 'a random key made once and kept in `DATA_DIR/session-secret` (one server; replicas would refuse each other’s tokens)',
+  },
+  SESSION_LIFETIME_SECONDS: { group: 'Names and sessions', description: 'How long a wallet session token lasts, in seconds (1 to 86,400).' },
+  ENS_REGISTRIES: {
+    group: 'Names and sessions',
+    description: 'The ENS registry of each chain that has names, `<chainId>=<address>` comma-separated, or `none`; every chain named must be in CHAINS.',
+    unset: 'mainnet’s registry `0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e` on chain 1 when chain 1 is configured; no names otherwise',
+  },
+  ENS_CHAIN: {
+    group: 'Names and sessions',
+    description: 'The chain a name is read on when a request names no chain (`API/ResolveENSAddress`, GraphQL names without `chainId`); it must have a registry.',
+    unset: 'chain 1 when it has a registry, else the only chain with one',
+  },
+  ENS_CACHE_SECONDS: {
+    group: 'Names and sessions',
+    description: 'How long a resolved name or primary name is kept, in seconds; ENS events seen since drop it sooner. `0`: read from the chain every time.',
+  },
 };
 
 /** Variables read outside the zod schema. */
@@ -238,6 +281,12 @@ export const chainFieldDescriptions: Readonly<Record<string, string>> = {
   headProbeMs: 'How often the endpoints’ heads are compared, in ms.',
   pollIntervalMs: 'How long ingestion, caught up with the head, waits before it looks for a new block again, in ms (a ws `newHeads` notification ends the wait early).',
   testnet: 'A test network: the IndexerGateway’s `networkType: TESTNETS` selects it, `MAINNETS` does not.',
+  nativeTransfers:
+    'Index native coin transfers (each successful transaction’s non-zero `value`, contract type `NATIVE`, the zero address as contract): every block body is read, with the receipts of its value transactions. Not with `contracts`.',
+  traces:
+    'Internal transfers (value moved by contract calls: `CALL`/`CALLCODE`/`CREATE` with value, `SELFDESTRUCT` payouts; reverted frames left out) from the node’s traces, beside the native ones: `auto` where an endpoint serves `debug_traceBlockByNumber` (callTracer) or `trace_block`, `on` (a node without them is an error), `off`. Only with `nativeTransfers`.',
+  approvals:
+    'Index token approvals (ERC-20/721 `Approval`, ERC-721/1155 `ApprovalForAll`) from the same log reads as transfers: current allowances and operators, and an owner’s ERC-20 allowances re-read with `allowance()` at each block where its tokens moved (a `transferFrom` lowers them without an event). On for named `contracts` too (their logs only).',
   contracts: 'Index only these contracts (each an address or an object, below); more are added at run time with `strata chain add`. Absent: every token contract of the chain.',
   'urls[].url': 'The endpoint’s URL, `http(s)://` or `ws(s)://`.',
   'urls[].maxConcurrency': 'Requests in flight to this endpoint at once.',
@@ -255,6 +304,8 @@ export const chainFieldUnset: Readonly<Record<string, string>> = {
   'urls[].url': 'required',
   'contracts[].address': 'required',
   contracts: 'every token contract',
+  nativeTransfers: '`true` without `contracts`, `false` with them',
+  traces: '`auto` (off without `nativeTransfers`)',
   'urls[].maxConcurrency': 'the chain’s `maxConcurrency`',
   'urls[].maxRequestsPerSecond': 'no limit',
   'urls[].maxBlockRange': 'no limit of its own',

@@ -13,8 +13,11 @@ import { gatewayConfigOf, gatewayEnvSchema, priceFeedConfigOf, type GatewayConfi
 import { operationsConfigOf, operationsEnvSchema, type OperationsConfig } from './operations';
 import { leadershipConfigOf, leadershipEnvSchema, type LeadershipConfig } from './leadership';
 import { trustConfigOf, trustEnvSchema, type TrustConfig } from './trust';
+import { identityConfigOf, identityEnvSchema, type IdentityConfig } from './identity';
+import { mediaConfigOf, mediaEnvSchema, type MediaConfig } from './media';
 
-export type { ChainConfig, EndpointConfig, WatchedContractConfig } from './chains';
+export type { ChainConfig, EndpointConfig, TracesSetting, WatchedContractConfig } from './chains';
+export { tracesWanted } from './chains';
 export type { EdgeConfig } from './edge';
 export type { AssetsConfig } from './assets';
 export type { KeyLimitsConfig } from './limits';
@@ -23,6 +26,8 @@ export type { GatewayConfig, PriceFeedConfig } from './gateway';
 export type { OperationsConfig } from './operations';
 export type { LeadershipConfig, LeadershipMode } from './leadership';
 export type { TrustConfig } from './trust';
+export type { IdentityConfig } from './identity';
+export type { MediaConfig } from './media';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string; /** Page cache of the embedded database, MB (SQLITE_CACHE_MB). */ cacheMb: number }
@@ -90,7 +95,7 @@ export type Config = Readonly<{
     timeoutMs: number;
     /** Attempts of one delivery before the listener is disabled. */
     maxAttempts: number;
-    /** Items (events, balances, receipts, notices) per POST at most. */
+    /** Items (events, balances, receipts, approvals, notices) per POST at most. */
     batchSize: number;
     /** Backoff: the first retry waits about this long, doubling per attempt up to retryMaxMs, with jitter. */
     retryBaseMs: number;
@@ -120,6 +125,10 @@ export type Config = Readonly<{
   priceFeed: PriceFeedConfig;
   /** The token lists the token directory is built from (trust.ts). */
   trust: TrustConfig;
+  /** Wallet sessions (GetAuthToken) and ENS names. */
+  identity: IdentityConfig;
+  /** The media cache: token media fetched, made safe, thumbnailed and served under /media (media.ts). */
+  media: MediaConfig;
 }>;
 
 export class ConfigError extends Error {
@@ -193,6 +202,8 @@ export const envSchema = z.object({
   ...operationsEnvSchema,
   ...leadershipEnvSchema,
   ...trustEnvSchema,
+  ...identityEnvSchema,
+  ...mediaEnvSchema,
 });
 
 /** Reads and validates `env`; throws ConfigError listing every problem. */
@@ -216,6 +227,8 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
   }
   if (problems.length) throw new ConfigError(problems);
   const jwtSecret = e.JWT_SECRET ?? embeddedJwtSecret(dataDir);
+  const identity = identityConfigOf(e, chains.map((c) => c.chainId), () => embeddedSecret(dataDir, 'session-secret'), problems);
+  if (problems.length) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return Object.freeze({
     database,
@@ -270,6 +283,8 @@ export const loadConfig = (rawEnv: NodeJS.ProcessEnv = process.env): Config => {
     leadership: leadershipConfigOf(e),
     priceFeed: priceFeedConfigOf(e),
     trust: trustConfigOf(e),
+    identity,
+    media: mediaConfigOf(e),
   });
 };
 
@@ -285,9 +300,11 @@ const parseDatabaseUrl = (url: string | undefined, dataDir: string, cacheMb: num
 };
 
 // The embedded default must work with zero setup, yet tokens must survive restarts:
-// generate the secret once and keep it beside the database.
-const embeddedJwtSecret = (dataDir: string): string => {
-  const file = path.join(dataDir, 'jwt-secret');
+// generate the secret once and keep it beside the database (DATA_DIR/jwt-secret, DATA_DIR/session-secret).
+const embeddedJwtSecret = (dataDir: string): string => embeddedSecret(dataDir, 'jwt-secret');
+
+const embeddedSecret = (dataDir: string, name: string): string => {
+  const file = path.join(dataDir, name);
   try {
     ensurePrivateDir(dataDir);
     try {

@@ -1,6 +1,8 @@
 // What Strata trusts (#42): the token lists the token directory is built from (TOKEN_LISTS: the shipped default list,
-// files, http(s) URLs), how often they are read again, and the bounds of one read.
+// files, http(s) URLs), how often they are read again, and the bounds of one read; and the stored spam verdicts
+// (SPAM_VERDICTS) the balance and history filters read.
 import { z } from 'zod';
+import { onOff } from './edge';
 
 export type TrustConfig = Readonly<{
   /**
@@ -17,6 +19,8 @@ export type TrustConfig = Readonly<{
   timeoutMs: number;
   /** Hosts list URLs may name despite the private-address guard (a list on the operator's own network, tests). */
   allowHosts: readonly string[];
+  /** Stored spam verdicts (domain/trust/verdict-store.ts), kept by a worker where the Metadata services run. */
+  verdicts: Readonly<{ enabled: boolean; pollMs: number }>;
 }>;
 
 const listOf = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
@@ -37,6 +41,8 @@ export const trustEnvSchema = {
   TOKEN_LISTS_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1_048_576).default(10 * 1_048_576),
   TOKEN_LISTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   TOKEN_LISTS_ALLOW_HOSTS: z.string().trim().default(''),
+  SPAM_VERDICTS: onOff,
+  SPAM_VERDICTS_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
 };
 
 type TrustEnv = z.infer<z.ZodObject<typeof trustEnvSchema>>;
@@ -48,4 +54,5 @@ export const trustConfigOf = (e: TrustEnv): TrustConfig =>
     maxBytes: e.TOKEN_LISTS_MAX_BYTES,
     timeoutMs: e.TOKEN_LISTS_TIMEOUT_MS,
     allowHosts: Object.freeze(listOf(e.TOKEN_LISTS_ALLOW_HOSTS)),
+    verdicts: Object.freeze({ enabled: e.SPAM_VERDICTS ?? false, pollMs: e.SPAM_VERDICTS_POLL_MS }),
   });

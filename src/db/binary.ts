@@ -5,7 +5,8 @@
 // these columns, and `readQuery` gives binary values back as hex. The chain tables are the only ones with binary
 // columns, so any binary value a query returns is an address or a hash.
 // Imports no value from data-source.ts: the entities' columns (columns.ts) load this module before it.
-import type { Db } from './data-source';
+// The DataSource type itself, not data-source.ts's `Db`: that module loads the entities, which load this one.
+import type { DataSource as Db } from 'typeorm';
 
 const EMPTY = Buffer.alloc(0);
 

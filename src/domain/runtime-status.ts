@@ -7,7 +7,7 @@ import type { AuthService } from './auth/service';
 import { requireReader } from './auth/admin';
 import type { Db } from '../db';
 import type { ChainHealth } from './indexer/chain-health';
-import { readChainStatus } from './indexer/chain-state';
+import { internalTransfersStatus, readChainStatus } from './indexer/chain-state';
 import type { LatencyBook, ResponseTimes } from './indexer/latency';
 import type { ChainStatus } from './indexer/types';
 
@@ -80,6 +80,7 @@ export const createRuntimeStatusService = ({
         const p = progress?.[i];
         const node = nodes[i];
         const indexed = p?.indexedBlock ?? null;
+        const internal = p ? { on: p.internalTransfers, reason: p.internalTransfersReason } : internalTransfersStatus(c, []);
         const head = node.ok ? Math.max(node.head, p?.headBlock ?? 0) : (p?.headBlock ?? null);
         const span = head !== null ? head - c.startBlock + 1 : 0;
         return {
@@ -94,6 +95,10 @@ export const createRuntimeStatusService = ({
           finalitySource: p?.finalitySource ?? null,
           endpoints: p?.endpoints ?? [],
           contracts: p?.contracts ?? [],
+          nativeTransfers: c.nativeTransfers === true,
+          internalTransfers: internal.on,
+          internalTransfersReason: internal.reason,
+          approvals: c.approvals === true,
           updatedAt: p?.updatedAt ?? null,
           nodeAnswers: node.ok,
           errorReason: node.ok ? null : node.reason,

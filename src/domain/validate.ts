@@ -114,6 +114,9 @@ export const requireAddress = (field: string, v: unknown): string => {
   return v.trim().toLowerCase();
 };
 
+/** A token id filter: canonical decimal, or null when absent. */
+export const optionalTokenId = (field: string, v: unknown): string | null => (v === undefined || v === null ? null : requireUint256(field, v));
+
 /** A list of addresses (null/absent = empty), lower-cased; at most `max` entries. */
 export const optionalAddressList = (field: string, v: unknown, max = 1000): string[] => {
   if (v === undefined || v === null) return [];

@@ -2,6 +2,7 @@
 import type { Credentials } from '../domain/auth/credentials';
 import type { Services } from '../domain/services';
 import { createLoaders, type Loaders } from './loaders';
+import type { SignalOf } from './request-signal';
 
 export type GraphQLContext = {
   services: Services;
@@ -9,10 +10,10 @@ export type GraphQLContext = {
   /** Per-request DataLoaders (contract info, token metadata). */
   loaders: Loaders;
   /** Aborts when the request's client went away (HTTP connection closed, graphql-ws operation completed or socket closed). */
-  signal?: AbortSignal;
+  signal?: SignalOf;
 };
 
-export const createContext = (services: Services, credentials: Credentials, signal?: AbortSignal): GraphQLContext => ({
+export const createContext = (services: Services, credentials: Credentials, signal?: SignalOf): GraphQLContext => ({
   services,
   credentials,
   loaders: createLoaders(services),

@@ -9,6 +9,7 @@ import type { KnownAccessKey } from '../domain/auth/service';
 import type { Services } from '../domain/services';
 import { createAdmission, type Admission } from './admission';
 import { createCompiledExecute } from './compiled-execute';
+import type { SignalOf } from './request-signal';
 import { createContext, type GraphQLContext } from './context';
 import { queryCost } from './cost';
 import { parseWithinLimits } from './limits';
@@ -25,7 +26,7 @@ export type GraphQLRequest = {
   /** The RPC's own documents: fixed, bounded by their operations' page limits, and not charged a cost. */
   trusted?: boolean;
   /** Aborts when the request's client went away (GraphQLContext.signal). */
-  signal?: AbortSignal;
+  signal?: SignalOf;
 };
 
 export type GraphQLExecutor = {
@@ -33,7 +34,7 @@ export type GraphQLExecutor = {
   /** Parses within the document limits (limits.ts) and validates: the document, or the errors to answer with. */
   parse(source: string, extraRules?: readonly ValidationRule[]): ReturnType<typeof parseWithinLimits>;
   /** The per-request context for a caller; `signal` aborts when its client went away. */
-  context(credentials: Credentials, signal?: AbortSignal): GraphQLContext;
+  context(credentials: Credentials, signal?: SignalOf): GraphQLContext;
   /** Queries compiled (compiled-execute.ts), everything else by graphql-js; for yoga and graphql-ws, which build their args. */
   execute(args: ExecutionArgs): MaybePromise<ExecutionResult>;
   /** A subscription whose events are executed once per distinct operation (shared-subscribe.ts). */
@@ -75,7 +76,7 @@ export const createExecutor = (schema: GraphQLSchema, services: Services, { maxQ
     const known = services.auth.knownAccessKey(credentials);
     return known !== undefined ? judge(known) : services.auth.accessKeyOf(credentials).then(judge);
   };
-  const context = (credentials: Credentials, signal?: AbortSignal) => createContext(services, credentials, signal);
+  const context = (credentials: Credentials, signal?: SignalOf) => createContext(services, credentials, signal);
   /**
    * A query's reads may be served by a read replica (domain/reads.ts); mutations, and subscriptions' events, read the
    * primary: an event's payload must never be older than the block it announces, and a replica may not have that

@@ -15,7 +15,7 @@ import type { Logger } from '../config/logger';
 import { asGraphQLError, domainErrorOf, maskResult } from '../graphql/errors';
 import type { Admitted, AdmissionNeeds } from '../graphql/admission';
 import type { GraphQLExecutor } from '../graphql/execute';
-import { abortedWhenGone } from '../graphql/request-signal';
+import { abortedWhenGone, signalWhenGone } from '../graphql/request-signal';
 import { mentionsIntrospection } from '../graphql/introspection';
 import { createRequestAdmission, refuseUnread, type RequestAdmission } from './admit';
 import { peerAddressOf, type ClientAddressOf } from './client-address';
@@ -133,7 +133,7 @@ export const createGraphQLPostHandler = ({
       return replyWithErrors(res, { errors: [asGraphQLError(err)] }, replyType);
     }
     const { credentials, headers: limitHeaders } = admitted;
-    const result = await executor.run({ document, operationName: request.operationName, variables: request.variables, credentials, signal: abortedWhenGone(res) });
+    const result = await executor.run({ document, operationName: request.operationName, variables: request.variables, credentials, signal: signalWhenGone(res) });
     if (result.errors?.length) return replyWithErrors(res, result, replyType, limitHeaders);
     const json = JSON.stringify(result);
     res.writeHead(200, { 'Content-Type': replyType, 'Content-Length': Buffer.byteLength(json), ...limitHeaders });

@@ -154,11 +154,14 @@ export const attachGraphQLWs = ({
         connectionCredentials.set(ctx.extra.socket, credentials);
         return true;
       },
-      context: (ctx, id, payload) =>
-        executor.context(
+      context: (ctx, id, payload) => {
+        // Made now, not when asked for: a 'complete' that arrives first must find the operation's controller.
+        const signal = signalOf(ctx.extra.socket, id);
+        return executor.context(
           subscriptionCredentials.get(ctx.extra.socket)?.get(id) ?? credentialsOf(ctx.extra.socket, ctx.extra.request, ctx.connectionParams, payload.extensions),
-          signalOf(ctx.extra.socket, id),
-        ),
+          () => signal,
+        );
+      },
       onSubscribe: async (ctx, id, payload) => {
         // Before the count check below, so that check and the add stay in one synchronous step.
         const credentials = credentialsOf(ctx.extra.socket, ctx.extra.request, ctx.connectionParams, payload.extensions);

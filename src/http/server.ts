@@ -19,6 +19,7 @@ import { createGraphiQLOffPage, isExplorerVisit } from './graphiql-off-page';
 import { createGraphQLPostHandler } from './graphql-post';
 import { attachGraphQLWs } from './graphql-ws';
 import { createAssetRoutes } from './assets';
+import { createMediaRoute, isMediaPath } from './media';
 import { chainScopeOf, createChainBaseUrl } from './chain-base-url';
 import { createConsoleRoutes, isConsolePath } from './console';
 import { isHostedDocumentPath, serveHostedDocument } from './hosted-documents';
@@ -55,12 +56,13 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
   const rpc = createRpcHandler({ executor, logger, admit: (req) => requests.admit(req) });
   const chainBaseUrl = createChainBaseUrl({ chains: services.chains, rpc, admit: (req) => requests.admit(req) });
   const assets = createAssetRoutes({ services, maxBytes: config.assets.maxBytes, requests });
+  const media = createMediaRoute({ services, requests });
   const consoleRoutes = edge.console ? createConsoleRoutes(logger, requests) : null;
   registerKeyUsageMetrics(metricsRegistry, () => services.limits.totals());
   const operations = createOperationsHandler({ db, metricsRegistry, readiness, logger, metricsAccess: { token: edge.metricsToken, openWithoutToken: !edge.deployed } });
   // Metric labels name known routes only: arbitrary paths (scanners, typos) must not grow the registry.
   const routeOf = (path: string, rpcPath = chainScopeOf(path)?.path ?? path) =>
-    rpc.routes.has(rpcPath) ? rpcPath : path === '/graphql' ? 'graphql' : isHostedDocumentPath(path) ? 'documents'
+    rpc.routes.has(rpcPath) ? rpcPath : path === '/graphql' ? 'graphql' : isHostedDocumentPath(path) ? 'documents' : isMediaPath(path) ? 'media'
       : isConsolePath(path) ? 'console' : operationsRouteOf(path);
 
   const graphiql = edge.graphiql ? createGraphiQLPage({ title: 'Strata GraphQL', credentials: graphiqlCredentials }) : null;
@@ -100,6 +102,7 @@ export const createHttpServer = ({ config, db, services, schema, logger, metrics
       if (graphqlPost.canServe(req)) return graphqlPost.handle(req, res, await readBody(req, config.maxBodyBytes));
       return yoga.handle(req, res);
     }
+    if (isMediaPath(path)) return media(req, res, path);
     if (isHostedDocumentPath(path) && (await assets(req, res, path))) return;
     if (req.method === 'GET' && isHostedDocumentPath(path)) {
       // Public documents are admitted as every request (a failing credential past the throttle's limit is refused).

@@ -115,6 +115,6 @@ export const createYogaApp = ({
       } satisfies Plugin,
     ],
     // request.signal aborts when the client goes away (yoga's Node adapter ties it to the response's close).
-    context: async ({ request, req }) => executor.context(await credentialsOf(request, { req }), request.signal),
+    context: async ({ request, req }) => executor.context(await credentialsOf(request, { req }), () => request.signal),
   }) as YogaServerInstance<Record<string, unknown>, GraphQLContext>;
 };

@@ -20,6 +20,8 @@ import { balanceKey, balanceRowOf, computeBalances, splitKey, tokenIdOf, touched
 import { createBalanceCache, type BalanceCache } from './balance-cache';
 import { createChainWriter, forgetUndoThrough } from './chain-writer';
 import { recordMarketEvents } from './market-events';
+import { writeApprovals } from './approvals';
+import type { ApprovalChange } from '../domain/approvals/types';
 import { queueEventRefreshes } from '../domain/metadata-jobs/event-refreshes';
 import type { Batch } from './types';
 import { chunks, insertNew } from './write-rows';
@@ -28,7 +30,7 @@ import { recordBatch, type WebhookOutbox } from './webhook-outbox';
 export class CheckpointGapError extends Error {}
 
 /** `seq`: the commit's number in the chain's event sequence (its published events carry it). */
-export type ApplyResult = ({ applied: true; seq: number } & BalanceResult) | { applied: false };
+export type ApplyResult = ({ applied: true; seq: number } & BatchResult) | { applied: false };
 
 const transferRows = (batch: Batch): TransferRow[] => {
   return batch.transfers.flatMap((t) =>
@@ -131,7 +133,10 @@ const undoRange = (batch: Batch, undoFrom: number, window: number) => {
  * transactions, transfers, market events, balance changes and balances. The caller holds the transaction and moves
  * whichever cursor the batch advances.
  */
-export const writeBatchRows = async (m: EntityManager, batch: Batch, newContracts: ContractRow[], cache: BalanceCache, logFrom: number): Promise<BalanceResult> => {
+/** What a batch's write changed: balances, and approvals (for webhook listeners of kind `approvals`). */
+export type BatchResult = BalanceResult & { approvals: ApprovalChange[] };
+
+export const writeBatchRows = async (m: EntityManager, batch: Batch, newContracts: ContractRow[], cache: BalanceCache, logFrom: number): Promise<BatchResult> => {
     const keys = touchedKeys(batch.transfers);
     const before = new Map<BalanceKey, bigint>();
     const unknown: BalanceKey[] = [];
@@ -161,9 +166,10 @@ export const writeBatchRows = async (m: EntityManager, batch: Batch, newContract
       BalanceEntity,
       result.changes.map((c) => ({ block: c.blockNumber, row: balanceRowOf(c) })),
     );
+    const approvals = await writeApprovals(m, writer, batch);
     // "These tokens changed" only: the metadata task worker fetches, after the commit.
     await queueEventRefreshes(m, batch.chainId, batch.metadataUpdates ?? []);
-    return result;
+    return { ...result, approvals };
 };
 
 export const applyBatch = async (db: Db, batch: Batch, newContracts: ContractRow[], opts: ApplyOptions = {}): Promise<ApplyResult> =>

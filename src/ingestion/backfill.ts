@@ -1,6 +1,7 @@
 // Backfill of finalized blocks: eth_getLogs over ranges that adapt to the node, several in flight, applied in order.
 import { LogRangeTooLargeError, type ChainClient, type Hex } from '../chain';
-import { fetchRange } from './fetch-range';
+import { fetchRange, type FetchOptions } from './fetch-range';
+import type { Native } from './internal-transfers';
 import type { Batch } from './types';
 
 /**
@@ -37,6 +38,9 @@ export type RangeSizer = {
  * dense the chain is. Halves when the node refuses a range. Starts small, one range at a time: before any density is known,
  * a guess of 500 blocks was the whole 100k-log chain-scale sample in four requests (722 MB, 1,666 events/s).
  */
+/** Widest range, in blocks, of a chain with native transfers on (chain-ingester.ts). */
+export const NATIVE_RANGE_BLOCKS = 500;
+
 export const createRangeSizer = (widest: number, { initial = Math.min(widest, 10), targetRows = TARGET_ROWS } = {}): RangeSizer => {
   let max = widest;
   /**
@@ -77,12 +81,22 @@ const splitPoint = (err: LogRangeTooLargeError, from: number, to: number): numbe
   return s && s.fromBlock === from && s.toBlock >= from && s.toBlock < to ? s.toBlock : from + Math.floor((to - from) / 2);
 };
 
+/** What a chain reads besides token transfers (fetch-range.ts). */
+type Extra = Pick<FetchOptions, 'native' | 'approvals'>;
+
 /** Fetches [from, to], splitting it whenever the node refuses the range. */
-const fetchSplitting = async (client: ChainClient, from: number, to: number, sizer: RangeSizer, addresses: readonly Hex[] | null): Promise<Batch[]> => {
+const fetchSplitting = async (
+  client: ChainClient,
+  from: number,
+  to: number,
+  sizer: RangeSizer,
+  addresses: readonly Hex[] | null,
+  extra: Extra,
+): Promise<Batch[]> => {
   try {
     // Finalized history needs no receipts: a transaction that emitted logs succeeded, and gas figures
     // matter only to live receipt subscribers. Skipping them halves the requests per block.
-    const batch = await fetchRange(client, from, to, { allHeaders: false, receipts: false, live: false, addresses });
+    const batch = await fetchRange(client, from, to, { allHeaders: false, receipts: false, live: false, addresses, ...extra });
     sizer.grow(transferRows(batch.transfers), to - from + 1);
     return [batch];
   } catch (err) {
@@ -90,7 +104,7 @@ const fetchSplitting = async (client: ChainClient, from: number, to: number, siz
     const mid = splitPoint(err, from, to);
     if (err.maxBlocks !== undefined) sizer.limit(err.maxBlocks);
     else sizer.shrink(err.suggested && mid === err.suggested.toBlock ? mid - from + 1 : undefined);
-    return [...(await fetchSplitting(client, from, mid, sizer, addresses)), ...(await fetchSplitting(client, mid + 1, to, sizer, addresses))];
+    return [...(await fetchSplitting(client, from, mid, sizer, addresses, extra)), ...(await fetchSplitting(client, mid + 1, to, sizer, addresses, extra))];
   }
 };
 
@@ -123,6 +137,7 @@ export const mergeBatches = (batches: Batch[]): Batch => {
     transactions: batches.flatMap((b) => b.transactions),
     live: batches.every((b) => b.live),
     skipped,
+    ...(last.approvals ? { approvals: batches.flatMap((b) => b.approvals ?? []) } : {}),
   };
 };
 
@@ -141,12 +156,18 @@ export async function* backfillBatches(
     inFlight = 4,
     stopped = () => false,
     addresses = null,
+    native = false,
+    approvals = false,
     mergeMax = MERGE_MAX_TRANSFERS,
   }: {
     inFlight?: number;
     stopped?: () => boolean;
     /** Only these contracts' logs (fetch-range.ts). */
     addresses?: readonly Hex[] | null;
+    /** Native transfers too, and internal ones (fetch-range.ts). */
+    native?: Native;
+    /** Approval logs too (fetch-range.ts). */
+    approvals?: boolean;
     /** Transfer rows up to which arrived ranges are merged. */
     mergeMax?: number;
   } = {},
@@ -155,7 +176,7 @@ export async function* backfillBatches(
   const pending: Array<{ fetched: Promise<Batch[]>; arrived: Batch[] | null }> = [];
   const launch = () => {
     const end = Math.min(to, next + sizer.size - 1);
-    const entry: (typeof pending)[number] = { fetched: fetchSplitting(client, next, end, sizer, addresses), arrived: null };
+    const entry: (typeof pending)[number] = { fetched: fetchSplitting(client, next, end, sizer, addresses, { native, approvals }), arrived: null };
     // Rejections are observed when awaited in order; avoid unhandled-rejection noise meanwhile.
     entry.fetched.then((batches) => (entry.arrived = batches), () => undefined);
     pending.push(entry);

@@ -1,6 +1,7 @@
 // Balance arithmetic of a batch: per-block net deltas and the balance after each block, in bigint.
 import type { BalanceChangeRow, BalanceRow } from '../db';
 import type { TransferLog } from './types';
+import { inLogOrder } from './log-order';
 
 const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
 
@@ -14,10 +15,14 @@ export const splitKey = (key: BalanceKey) => {
 /** ERC-20 balances have no token id; stored as ''. */
 export const tokenIdOf = (kind: TransferLog['kind'], id: bigint) => (kind === 'ERC20' ? '' : id.toString());
 
-/** Every (contract, account, token id) a batch touches; the zero address (mints, burns) is not tracked. */
+/**
+ * Every (contract, account, token id) a batch touches; the zero address (mints, burns) is not tracked, nor are native
+ * transfers: gas moves native coin without one, so native balances are the node's (domain/indexer/native-balances.ts).
+ */
 export const touchedKeys = (transfers: TransferLog[]): BalanceKey[] => {
   const keys = new Set<BalanceKey>();
   for (const t of transfers) {
+    if (t.kind === 'NATIVE') continue;
     t.tokenIds.forEach((id) => {
       const tokenId = tokenIdOf(t.kind, id);
       if (t.from !== ZERO_ADDRESS) keys.add(balanceKey(t.contract, t.from, tokenId));
@@ -52,7 +57,7 @@ export const computeBalances = (
   const current = new Map(before);
   const changes: BalanceChangeRow[] = [];
   const latest = new Map<BalanceKey, BalanceRow>();
-  const sorted = [...transfers].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+  const sorted = [...transfers].sort(inLogOrder);
 
   let i = 0;
   while (i < sorted.length) {
@@ -67,6 +72,7 @@ export const computeBalances = (
     };
     for (; i < sorted.length && sorted[i].blockNumber === blockNumber; i++) {
       const t = sorted[i];
+      if (t.kind === 'NATIVE') continue;
       t.tokenIds.forEach((id, j) => {
         const tokenId = tokenIdOf(t.kind, id);
         const amount = t.amounts[j];

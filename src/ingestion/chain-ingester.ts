@@ -9,7 +9,7 @@ import { BalanceEntity, ChainCheckpointEntity, LeaseLostError, LockAbortedError,
 import type { PubSub } from '../pubsub';
 import { createBalanceCache } from './balance-cache';
 import { BlockChangedError } from './block-changed';
-import { createRangeSizer } from './backfill';
+import { NATIVE_RANGE_BLOCKS, createRangeSizer } from './backfill';
 import { createContractTracker } from './contracts';
 import { createContractBackfill } from './contract-backfill';
 import { createFinality, createFinalizedTagReader } from './finality';
@@ -131,7 +131,7 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
   });
   // Named contracts only (CHAINS `contracts`); null: every token contract of the chain.
   const watchList = chain.contracts ? createWatchList({ db, chain, logger }) : null;
-  const contractBackfill = createContractBackfill({ db, chainId, maxLogRange: chain.maxLogRange, logger });
+  const contractBackfill = createContractBackfill({ db, chainId, maxLogRange: chain.maxLogRange, logger, approvals: chain.approvals === true });
   const checkpoints = db.getRepository(ChainCheckpointEntity);
   const ensureCheckpoint = async () => {
     const existing = await checkpoints.findOneBy({ chainId });
@@ -202,7 +202,9 @@ export const createChainIngester = (deps: ChainIngesterDeps): ChainIngester => {
         client,
         tracker: createContractTracker(db, client),
         report: createProgressReporter(logger),
-        sizer: createRangeSizer(chain.maxLogRange),
+        // With native transfers every block body of a range is held until its batch commits: ranges are capped in
+        // blocks too, whatever few token logs they hold (a busy chain's 10,000 bodies would be gigabytes).
+        sizer: createRangeSizer(chain.nativeTransfers ? Math.min(chain.maxLogRange, NATIVE_RANGE_BLOCKS) : chain.maxLogRange),
         readFinalized: createFinalizedTagReader(client, logger),
       };
       while (!stopped) {

@@ -7,6 +7,7 @@ import type { ChainClient } from '../chain';
 import type { Logger } from '../config/logger';
 import { BlockEntity, ChainCheckpointEntity, WatchedContractEntity, dialectOf, type ContractRow, type Db, type WatchedContractRow } from '../db';
 import { writeBatchRows } from './apply-batch';
+import { refreshAllowances } from './allowance-refresh';
 import { createBalanceCache } from './balance-cache';
 import { backfillBatches, createRangeSizer, type RangeSizer } from './backfill';
 import type { ContractTracker } from './contracts';
@@ -35,7 +36,8 @@ export type ContractBackfill = {
   step(client: ChainClient, row: WatchedContractRow, tracker: ContractTracker, finalized: number): Promise<boolean>;
 };
 
-export const createContractBackfill = ({ db, chainId, maxLogRange, logger }: { db: Db; chainId: number; maxLogRange: number; logger: Logger }): ContractBackfill => {
+/** `approvals`: the chain indexes approval logs (config `approvals`), the contract's too. */
+export const createContractBackfill = ({ db, chainId, maxLogRange, logger, approvals = false }: { db: Db; chainId: number; maxLogRange: number; logger: Logger; approvals?: boolean }): ContractBackfill => {
   const sizers = new Map<string, RangeSizer>();
   const checkpoints = db.getRepository(ChainCheckpointEntity);
 
@@ -75,8 +77,9 @@ export const createContractBackfill = ({ db, chainId, maxLogRange, logger }: { d
         if (!sizer) sizers.set(address, (sizer = createRangeSizer(maxLogRange)));
         let done = 0;
         let startedAt = Date.now();
-        for await (const batch of backfillBatches(client, from, target, sizer, { addresses: [address], inFlight: 2 })) {
+        for await (const batch of backfillBatches(client, from, target, sizer, { addresses: [address], inFlight: 2, approvals })) {
           const contracts = await tracker.newContracts(batch.transfers);
+          await refreshAllowances(db, client, batch);
           if (!(await commit(batch, address, contracts, false, startedAt))) return false;
           tracker.remember(contracts);
           startedAt = Date.now();
@@ -99,12 +102,13 @@ export const createContractBackfill = ({ db, chainId, maxLogRange, logger }: { d
       }
       let batch: Batch;
       try {
-        batch = await fetchRange(client, from, cp.indexedBlock, { allHeaders: true, receipts: true, live: false, addresses: [address] });
+        batch = await fetchRange(client, from, cp.indexedBlock, { allHeaders: true, receipts: true, live: false, addresses: [address], approvals });
       } catch (err) {
         if (err instanceof BlockChangedError) return false;
         throw err;
       }
       const contracts = await tracker.newContracts(batch.transfers);
+      await refreshAllowances(db, client, batch);
       const joined = await commit(batch, address, contracts, true, Date.now());
       if (joined) {
         tracker.remember(contracts);

@@ -17,7 +17,8 @@ export const createContractTracker = (db: Db, client: ChainClient): ContractTrac
   return {
     async newContracts(transfers) {
       const firstBlock = new Map<string, number>();
-      for (const t of transfers) if (!known.has(t.contract) && !firstBlock.has(t.contract)) firstBlock.set(t.contract, t.blockNumber);
+      // Native transfers name no contract (the zero address stands for the coin).
+      for (const t of transfers) if (t.kind !== 'NATIVE' && !known.has(t.contract) && !firstBlock.has(t.contract)) firstBlock.set(t.contract, t.blockNumber);
       if (!firstBlock.size) return [];
       const stored = await db.getRepository(ContractEntity).find({
         select: { address: true },

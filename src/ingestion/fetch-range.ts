@@ -1,9 +1,11 @@
 // Reads one block range from the node: transfer logs (decoded), and as few blocks as the range needs.
-import { decodeMetadataUpdateLog, decodeTransferLog, isMetadataUpdateLog, isSkipped, type MetadataUpdate, type Block, type BlockWithTransactions, type ChainClient, type Hex, type Log, type Receipt } from '../chain';
+import { APPROVAL_TOPICS, decodeApprovalLogs, isApprovalLog, type ApprovalLog, decodeMetadataUpdateLog, decodeTransferLog, isMetadataUpdateLog, isSkipped, nativeTransfersOf, valueTransactions, type MetadataUpdate, type Block, type BlockWithTransactions, type ChainClient, type Hex, type Log, type Receipt } from '../chain';
 import type { BlockRow, ChainTransactionRow } from '../db';
 import { BlockChangedError, byHash } from './block-changed';
 import { recoverMissingLogs, TOKEN_LOG_TOPICS } from './missing-logs';
+import { internalTransfers, type Native } from './internal-transfers';
 import type { Batch, TransferLog } from './types';
+import { inLogOrder } from './log-order';
 
 export type FetchOptions = {
   /** Head following: every header (for the parent-hash chain) and receipts of transactions with transfers. */
@@ -19,6 +21,17 @@ export type FetchOptions = {
    * batch holds until its commit, and a range sized before the logs were known can be far denser than expected.
    */
   maxRows?: number;
+  /**
+   * Native transfers too (chain config `nativeTransfers`): every block of the range is read with its transactions, and
+   * the receipts of its value transactions (eth_getBlockReceipts where the node has it, else one per transaction).
+   * With `traces`, internal transfers as well, from each block's traces (internal-transfers.ts).
+   */
+  native?: Native;
+  /**
+   * Approval and ApprovalForAll logs too (chain config `approvals`), in the same eth_getLogs requests: the batch carries
+   * them decoded in `approvals`. A block with approvals but no transfers has only its header read (for its timestamp).
+   */
+  approvals?: boolean;
 };
 
 /** Addresses per eth_getLogs filter: hosted providers refuse (or time out on) much longer lists. */
@@ -28,14 +41,14 @@ export const ADDRESSES_PER_REQUEST = 250;
  * Token logs of [from, to] (transfers and metadata-change events), of `addresses` when given (in filters of a size
  * providers accept), in chain order.
  */
-const tokenLogs = async (client: ChainClient, from: number, to: number, addresses: readonly Hex[] | null): Promise<Log[]> => {
-  const topics = [TOKEN_LOG_TOPICS];
+const tokenLogs = async (client: ChainClient, from: number, to: number, addresses: readonly Hex[] | null, topic0: Hex[]): Promise<Log[]> => {
+  const topics = [topic0];
   if (!addresses) return client.eth_getLogs({ fromBlock: from, toBlock: to, topics });
   const parts: Log[][] = [];
   for (let i = 0; i < addresses.length; i += ADDRESSES_PER_REQUEST) {
     parts.push(await client.eth_getLogs({ fromBlock: from, toBlock: to, topics, address: addresses.slice(i, i + ADDRESSES_PER_REQUEST) as Hex[] }));
   }
-  return parts.length === 1 ? parts[0] : parts.flat().sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+  return parts.length === 1 ? parts[0] : parts.flat().sort(inLogOrder);
 };
 
 /**
@@ -96,6 +109,18 @@ const takeMetadataUpdates = (logs: Log[]): MetadataUpdate[] => {
   return updates;
 };
 
+/** Takes the approval logs out of `logs` (in place) and returns them decoded; malformed ones are counted in `skipped`. */
+const takeApprovals = (logs: Log[], skipped: Map<string, number>): ApprovalLog[] => {
+  const taken: Log[] = [];
+  let kept = 0;
+  for (const log of logs) {
+    if (isApprovalLog(log)) taken.push(log);
+    else logs[kept++] = log;
+  }
+  logs.length = kept;
+  return decodeApprovalLogs(taken, skipped);
+};
+
 export { BlockChangedError } from './block-changed';
 
 type Fetched = { block: Block | BlockWithTransactions; receipts: Receipt[] | null };
@@ -145,6 +170,35 @@ const transactionRows = (chainId: number, fetched: Fetched[], txHashes: Set<stri
     }),
   );
 
+/**
+ * The native transfers of the fetched blocks (all read with their transactions). Receipts of a block with value
+ * transactions: those fetched already, else eth_getBlockReceipts by hash, else each value transaction's; a receipt of
+ * another block means the block read is no longer the chain's.
+ */
+const nativeTransfers = async (client: ChainClient, fetched: Fetched[]): Promise<TransferLog[]> => {
+  const perBlock = await Promise.all(
+    fetched.map(async (f) => {
+      const block = f.block as BlockWithTransactions;
+      const valued = valueTransactions(block);
+      if (!valued.length) return [];
+      let receipts = f.receipts ?? (await byHash(block.number, client.eth_getBlockReceipts(block.hash)));
+      if (!receipts) {
+        receipts = await Promise.all(
+          valued.map(async (tx) => {
+            const r = await client.eth_getTransactionReceipt(tx.hash);
+            if (!r || r.blockHash !== block.hash) throw new BlockChangedError(block.number, 'lost a transaction while it was being read');
+            return r;
+          }),
+        );
+      }
+      const byTx = new Map(receipts.map((r) => [r.transactionHash, r]));
+      for (const tx of valued) if (!byTx.has(tx.hash)) throw new BlockChangedError(block.number, 'answered receipts without one of its transactions');
+      return nativeTransfersOf(block, (h) => byTx.get(h));
+    }),
+  );
+  return perBlock.flat();
+};
+
 /** The last block of [from, to] whose transfers, with all those before it, fit in `maxRows` rows; at least `from`. */
 const lastBlockWithin = (transfers: TransferLog[], from: number, to: number, maxRows: number): number => {
   let rows = 0;
@@ -158,15 +212,20 @@ const lastBlockWithin = (transfers: TransferLog[], from: number, to: number, max
 export const fetchRange = async (client: ChainClient, from: number, requestedTo: number, opts: FetchOptions): Promise<Batch> => {
   const skipped = new Map<string, number>();
   const addresses = opts.addresses ?? null;
-  let logs = await tokenLogs(client, from, requestedTo, addresses);
+  const topic0 = opts.approvals ? [...TOKEN_LOG_TOPICS, ...APPROVAL_TOPICS] : TOKEN_LOG_TOPICS;
+  let logs = await tokenLogs(client, from, requestedTo, addresses, topic0);
   let metadataUpdates = takeMetadataUpdates(logs);
+  const approvalSkips = new Map<string, number>();
+  let approvals = opts.approvals ? takeApprovals(logs, approvalSkips) : [];
   let transfers = decodeLogs(logs, skipped, opts.live);
   const to = opts.maxRows === undefined ? requestedTo : lastBlockWithin(transfers, from, requestedTo, opts.maxRows);
   if (to < requestedTo) {
     // The logs past the cut are read again with the next range; their skipped counts are left for it.
     logs = logs.filter((l) => l.blockNumber <= to);
     metadataUpdates = metadataUpdates.filter((u) => u.blockNumber <= to);
+    approvals = approvals.filter((a) => a.blockNumber <= to);
     skipped.clear();
+    approvalSkips.clear();
     transfers = decodeLogs(logs, skipped, opts.live);
   }
 
@@ -177,14 +236,24 @@ export const fetchRange = async (client: ChainClient, from: number, requestedTo:
     if (opts.allHeaders || t.kind !== 'ERC20') withTxs.add(t.blockNumber);
     else if (t.timestamp < 0) headers.add(t.blockNumber);
   }
+  for (const a of approvals) if (a.timestamp < 0 && !withTxs.has(a.blockNumber)) headers.add(a.blockNumber);
   if (opts.allHeaders) for (let n = from; n <= to; n++) headers.add(n);
   for (const n of withTxs) headers.delete(n);
+  // The headers stored are those read without native transfers: reading every body for them stores no more blocks.
+  const stored = new Set([...headers, ...withTxs]);
+  /** Blocks whose transfers' transactions are kept (as without native transfers). */
+  const txBlocks = new Set(withTxs);
+  if (opts.native) {
+    for (let n = from; n <= to; n++) withTxs.add(n);
+    headers.clear();
+  }
 
   const fetched: Fetched[] = await Promise.all([
     ...[...withTxs].map(async (n) => {
       const block = await client.eth_getBlockByNumber(n, true);
       if (!block) throw new BlockChangedError(n, 'was not found by its number');
-      return { block, receipts: opts.receipts ? await byHash(n, client.eth_getBlockReceipts(block.hash)) : null };
+      // A block read only for its native transfers gets receipts only if it has value transactions (nativeTransfers).
+      return { block, receipts: opts.receipts && txBlocks.has(n) ? await byHash(n, client.eth_getBlockReceipts(block.hash)) : null };
     }),
     ...[...headers].map(async (n) => {
       const block = await client.eth_getBlockByNumber(n, false);
@@ -196,29 +265,42 @@ export const fetchRange = async (client: ChainClient, from: number, requestedTo:
   // Near the head every header is read: check that no block's logs were left out of the answer (missing-logs.ts).
   if (opts.allHeaders) {
     // A block that answered only metadata-change events did answer: it is not searched again.
-    const answered = [...logs, ...metadataUpdates.map((u) => ({ blockHash: u.blockHash }) as Log)];
-    for (const r of await recoverMissingLogs(client, fetched.map((f) => f.block), answered, addresses)) {
+    const answered = [...logs, ...[...metadataUpdates, ...approvals].map((u) => ({ blockHash: u.blockHash }) as Log)];
+    for (const r of await recoverMissingLogs(client, fetched.map((f) => f.block), answered, addresses, topic0)) {
       const i = fetched.findIndex((f) => f.block.hash === r.block);
       const block = await byHash(fetched[i].block.number, client.eth_getBlockByHash(r.block, true));
       if (!block) throw new BlockChangedError(fetched[i].block.number, 'is no longer known by its hash');
       fetched[i] = { block, receipts: r.receipts };
       withTxs.add(block.number);
+      txBlocks.add(block.number);
       metadataUpdates.push(...takeMetadataUpdates(r.logs));
+      if (opts.approvals) approvals.push(...takeApprovals(r.logs, approvalSkips));
       transfers.push(...decodeLogs(r.logs, skipped, opts.live));
     }
-    transfers.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+    transfers.sort(inLogOrder);
+    approvals.sort(inLogOrder);
   }
 
   const byNumber = new Map(fetched.map((f) => [f.block.number, f.block]));
-  for (const t of transfers) {
-    const block = byNumber.get(t.blockNumber);
+  for (const e of [...transfers, ...approvals]) {
+    const block = byNumber.get(e.blockNumber);
     // Logs and blocks come from separate calls: if a reorg slipped between them, the hashes disagree.
-    if (block && block.hash !== t.blockHash) throw new BlockChangedError(t.blockNumber);
-    if (t.timestamp < 0) t.timestamp = block!.timestamp;
+    if (block && block.hash !== e.blockHash) throw new BlockChangedError(e.blockNumber);
+    if (e.timestamp < 0) e.timestamp = block!.timestamp;
   }
+  for (const [reason, n] of approvalSkips) skipped.set(reason, (skipped.get(reason) ?? 0) + n);
 
-  const txHashes = new Set(transfers.filter((t) => withTxs.has(t.blockNumber)).map((t) => t.txHash));
+  // Transactions kept: as without native transfers (a native-only transaction has no row: its transfer says it all).
+  const txHashes = new Set(transfers.filter((t) => txBlocks.has(t.blockNumber)).map((t) => t.txHash));
+  if (opts.native) {
+    transfers.push(...(await nativeTransfers(client, fetched)));
+    if (typeof opts.native === 'object') transfers.push(...(await internalTransfers(client, fetched.map((f) => f.block as BlockWithTransactions), opts.native.traces)));
+    transfers.sort(inLogOrder);
+  }
   const transactions = await transactionRows(client.chainId, fetched, txHashes, opts.receipts, client);
-  const blocks = fetched.map((f) => blockRow(client.chainId, f.block)).sort((a, b) => a.number - b.number);
-  return { chainId: client.chainId, fromBlock: from, toBlock: to, toHash: byNumber.get(to)!.hash, blocks, transfers, transactions, live: opts.live, skipped, metadataUpdates };
+  const blocks = fetched
+    .filter((f) => stored.has(f.block.number))
+    .map((f) => blockRow(client.chainId, f.block))
+    .sort((a, b) => a.number - b.number);
+  return { chainId: client.chainId, fromBlock: from, toBlock: to, toHash: byNumber.get(to)!.hash, blocks, transfers, transactions, live: opts.live, skipped, metadataUpdates, ...(opts.approvals ? { approvals } : {}) };
 };

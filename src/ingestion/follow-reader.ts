@@ -3,6 +3,7 @@ import { LogRangeTooLargeError, type ChainClient } from '../chain';
 import type { Logger } from '../config/logger';
 import { MERGE_MAX_TRANSFERS, type RangeSizer } from './backfill';
 import { BlockChangedError, fetchRange } from './fetch-range';
+import type { Native } from './internal-transfers';
 import type { Batch } from './types';
 
 /** The widest followed range: one commit publishes at most this many blocks' events. */
@@ -31,9 +32,10 @@ const contractsKey = (addresses: string[] | null) => (addresses ? addresses.join
 
 // At most as many rows as a merged backfill batch, whatever the range: after a stretch of empty blocks the sizer
 // allows 50 blocks, and 50 dense ones with their receipts took the heap from 90 to 240 MB on the chain-scale chain.
-const followOptions = (addresses: string[] | null) => ({ allHeaders: true, receipts: true, live: true, addresses, maxRows: MERGE_MAX_TRANSFERS });
+const followOptions = (addresses: string[] | null, native: Native, approvals: boolean) => ({ allHeaders: true, receipts: true, live: true, addresses, maxRows: MERGE_MAX_TRANSFERS, native, approvals });
 
-export const createFollowReader = ({ logger }: { logger: Logger }): FollowReader => {
+/** `native`: the chain's native transfers are read too, and internal ones; `approvals`: its approval logs (fetch-range.ts). */
+export const createFollowReader = ({ logger, native = false, approvals = false }: { logger: Logger; native?: Native; approvals?: boolean }): FollowReader => {
   /** Blocks read per round when following; narrower while the node refuses wider log ranges. */
   let followWidth = FOLLOW_MAX_BLOCKS;
   /**
@@ -59,7 +61,7 @@ export const createFollowReader = ({ logger }: { logger: Logger }): FollowReader
       const to = followTo(from, head, sizer);
       let batch: Batch;
       try {
-        batch = await fetchRange(client, from, to, followOptions(addresses));
+        batch = await fetchRange(client, from, to, followOptions(addresses, native, approvals));
       } catch (err) {
         if (err instanceof BlockChangedError) return null; // the next round reads the settled chain
         if (err instanceof LogRangeTooLargeError && to > from) {
@@ -80,7 +82,7 @@ export const createFollowReader = ({ logger }: { logger: Logger }): FollowReader
       const nextTo = followTo(next, head, sizer);
       if (next <= nextTo && nextTo <= head - Math.max(window, NEAR_HEAD_BLOCKS)) {
         logger.debug({ from: next, to: nextTo }, 'reading ahead');
-        ahead = { from: next, contracts: contractsKey(addresses), batch: fetchRange(client, next, nextTo, followOptions(addresses)).catch(() => null) };
+        ahead = { from: next, contracts: contractsKey(addresses), batch: fetchRange(client, next, nextTo, followOptions(addresses, native, approvals)).catch(() => null) };
       }
     },
 

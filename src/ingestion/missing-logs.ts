@@ -32,16 +32,18 @@ export const recoverMissingLogs = async (
   blocks: Array<Block | BlockWithTransactions>,
   logs: Log[],
   addresses: readonly Hex[] | null,
+  /** The topic0 values the range was read with (approvals add theirs, fetch-range.ts). */
+  topics: readonly Hex[] = TOKEN_LOG_TOPICS,
 ): Promise<Recovered[]> => {
   const answered = new Set(logs.map((l) => l.blockHash));
-  const suspects = blocks.filter((b) => b.logsBloom && b.transactions.length > 0 && !answered.has(b.hash) && bloomMayMatch(b.logsBloom, TOKEN_LOG_TOPICS, addresses));
+  const suspects = blocks.filter((b) => b.logsBloom && b.transactions.length > 0 && !answered.has(b.hash) && bloomMayMatch(b.logsBloom, topics as Hex[], addresses));
   const wanted = addresses && new Set(addresses);
   const found = await Promise.all(
     suspects.map(async (block): Promise<Recovered> => {
       const receipts = await receiptsOf(client, block);
       // Receipts hold each log once, but the node that answered may repeat one as eth_getLogs answers do (unique-logs.ts).
       const logs = uniqueLogs('eth_getBlockReceipts', receipts.flatMap((r) => r.logs))
-        .filter((l) => l.blockHash === block.hash && TOKEN_LOG_TOPICS.includes(l.topics[0]) && (!wanted || wanted.has(l.address)));
+        .filter((l) => l.blockHash === block.hash && topics.includes(l.topics[0]) && (!wanted || wanted.has(l.address)));
       return { block: block.hash, logs, receipts };
     }),
   );

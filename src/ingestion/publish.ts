@@ -4,8 +4,7 @@ import { END_OF_BLOCK, type PubSub } from '../pubsub';
 import { stampAdded, stampAt } from '../domain/subscriptions/stamps';
 import type { ApplyResult } from './apply-batch';
 import { commitEvents, rollbackEvents } from './events';
-import type { RollbackResult } from './reorg';
-import type { Batch } from './types';
+import type { Batch, RollbackResult } from './types';
 
 export type ChainPublisher = {
   /** A committed live batch: its logs, balance changes and receipts, final up to `finalized`. */

@@ -16,6 +16,7 @@ import {
   type TransferRow,
 } from '../db';
 import { undoAbove } from './chain-writer';
+import type { RollbackResult } from './types';
 import { recordRollback, type WebhookOutbox } from './webhook-outbox';
 
 export class DeepReorgError extends Error {
@@ -49,16 +50,7 @@ export class UnrecordedReorgError extends DeepReorgError {
   }
 }
 
-export type RollbackResult = {
-  removedTransfers: TransferRow[];
-  reorgedTransactions: ChainTransactionRow[];
-  /** Balances as restored (balance '0' when the account had none before the orphaned blocks). */
-  restored: BalanceRow[];
-  /** The rollback's number in the chain's event sequence, and where it left the chain: its corrections carry both. */
-  seq: number;
-  ancestorHash: string;
-  finalizedBlock: number;
-};
+export type { RollbackResult } from './types';
 
 /**
  * Undoes the orphaned blocks by replaying the undo log (chain-writer.ts): this module names no table it restores.

@@ -1,15 +1,17 @@
 // One round of a chain's ingestion: read the head, check the stored branch against the node, then backfill, follow or
 // roll back, commit, and publish what was committed.
 import type { ChainClient } from '../chain';
-import type { ChainConfig } from '../config';
+import { tracesWanted, type ChainConfig } from '../config';
 import type { Logger } from '../config/logger';
 import { ChainCheckpointEntity, type ChainCheckpointRow, type Db } from '../db';
 import { applyBatch } from './apply-batch';
+import { refreshAllowances } from './allowance-refresh';
 import type { BalanceCache } from './balance-cache';
 import { balanceKey } from './balances';
 import { backfillBatches, transferRows, type RangeSizer } from './backfill';
 import type { ContractTracker } from './contracts';
 import { fetchRange } from './fetch-range';
+import type { Native } from './internal-transfers';
 import { reorgWindow, type Finality } from './finality';
 import { NEAR_HEAD_BLOCKS, createFollowReader } from './follow-reader';
 import type { HeapCeiling } from './heap-ceiling';
@@ -69,19 +71,30 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
   const chainId = chain.chainId;
   const label = { chain: String(chainId) };
   const checkpoints = db.getRepository(ChainCheckpointEntity);
-  const reader = createFollowReader({ logger });
+  const traces = tracesWanted(chain);
+  const native: Native = traces === 'off' ? chain.nativeTransfers === true : { traces };
+  const approvals = chain.approvals === true;
+  const reader = createFollowReader({ logger, native, approvals });
   /** How deep a reorg may reach below the head (finality.ts): the undo log and the ancestor search cover it. */
   let window = chain.confirmations;
   let endpointsWrittenAt = 0;
-  /** The endpoints' health, for the progress query of every replica; every few seconds is enough. */
+  let tracesWritten = '';
+  /**
+   * The endpoints' health, for the progress query of every replica; every few seconds is enough, but at once when what
+   * they serve of traces changed (the chain's status says whether internal transfers are indexed from it).
+   */
   const writeEndpoints = async (client: ChainClient) => {
-    if (Date.now() - endpointsWrittenAt <= ENDPOINTS_WRITE_MS) return;
-    await checkpoints.update({ chainId }, { endpointsJson: JSON.stringify(client.endpoints()) });
+    const endpoints = client.endpoints();
+    const traced = endpoints.map((e) => e.traces).join();
+    if (Date.now() - endpointsWrittenAt <= ENDPOINTS_WRITE_MS && traced === tracesWritten) return;
+    await checkpoints.update({ chainId }, { endpointsJson: JSON.stringify(endpoints) });
     endpointsWrittenAt = Date.now();
+    tracesWritten = traced;
   };
 
-  const commit = async (batch: Batch, tracker: ContractTracker, head: number) => {
+  const commit = async (client: ChainClient, batch: Batch, tracker: ContractTracker, head: number) => {
     const contracts = await tracker.newContracts(batch.transfers);
+    await refreshAllowances(db, client, batch);
     // Before the write as well as after: the ranges that arrived during the last write, and the garbage of merging
     // them, would otherwise pile up under this write's own.
     deps.heap?.check();
@@ -131,7 +144,7 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
       return null;
     }
     reader.readAhead(client, batch, head, window, sizer, addresses);
-    await commit(batch, ctx.tracker, head);
+    await commit(client, batch, ctx.tracker, head);
     return { indexed: batch.toBlock, events: transferRows(batch.transfers) };
   };
 
@@ -141,11 +154,11 @@ export const createSyncRound = (deps: SyncRoundDeps): SyncRound => {
     let backfilled = cp.indexedBlock;
     // No contract to read yet (named contracts, none caught up): the cursor only has to reach `settled`.
     const batches = addresses?.length === 0
-      ? [await fetchRange(client, cp.indexedBlock + 1, settled, { allHeaders: false, receipts: false, live: false, addresses })]
-      : backfillBatches(client, cp.indexedBlock + 1, settled, sizer, { stopped: deps.stopped, addresses });
+      ? [await fetchRange(client, cp.indexedBlock + 1, settled, { allHeaders: false, receipts: false, live: false, addresses, approvals })]
+      : backfillBatches(client, cp.indexedBlock + 1, settled, sizer, { stopped: deps.stopped, addresses, native, approvals });
     try {
       for await (const batch of batches) {
-        await commit(batch, tracker, head);
+        await commit(client, batch, tracker, head);
         backfilled = batch.toBlock;
         // Per batch, so a long backfill shows its progress in finality too.
         await finality.settle(batch.toBlock, head, nodeFinalized);

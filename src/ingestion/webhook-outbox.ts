@@ -3,14 +3,14 @@
 // finality step that produced them.
 import type { EntityManager } from 'typeorm';
 import type { WebhookOutbox } from '../domain/webhooks/outbox';
+import type { ApprovalChange } from '../domain/approvals/types';
 import type { BalanceResult } from './balances';
 import { commitEvents, restoredBalances } from './events';
-import type { RollbackResult } from './reorg';
-import type { Batch } from './types';
+import type { Batch, RollbackResult } from './types';
 
 export type { WebhookOutbox } from '../domain/webhooks/outbox';
 
-export const recordBatch = (outbox: WebhookOutbox | undefined, m: EntityManager, batch: Batch, result: BalanceResult) =>
+export const recordBatch = (outbox: WebhookOutbox | undefined, m: EntityManager, batch: Batch, result: BalanceResult & { approvals?: ApprovalChange[] }) =>
   outbox ? outbox.batch(m, batch.chainId, () => commitEvents(batch, result, -1)) : Promise.resolve(0);
 
 export const recordRollback = (

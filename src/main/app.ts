@@ -16,6 +16,8 @@ import { createMetadataTaskWorker, type MetadataTaskWorker } from '../workers/me
 import type { Poller } from '../workers/poller';
 import { createTokenListRefresher } from '../workers/token-lists';
 import { createWebhookDeliveryWorker, type WebhookDeliveryWorker } from '../workers/webhook-delivery';
+import { createMediaWorker } from '../workers/media';
+import { createVerdictWorker } from '../workers/verdicts';
 
 export type AppOptions = {
   /**
@@ -40,7 +42,7 @@ export type App = {
   pubsub: PubSub;
   logger: Logger;
   /** The background loops this app starts and stops (src/workers); no service or resolver reaches them. */
-  workers: { webhookDelivery: WebhookDeliveryWorker; metadataTasks: MetadataTaskWorker };
+  workers: { webhookDelivery: WebhookDeliveryWorker; metadataTasks: MetadataTaskWorker; tokenLists: Poller | null; media: Poller | null; verdicts: Poller | null };
   /** Starts ingestion (when enabled) and listens on config.port (0 = any free port); resolves with the bound port (0 when not serving). */
   start(): Promise<{ port: number }>;
   stop(): Promise<void>;
@@ -128,7 +130,23 @@ export const createApp = async (
     options.serve === true && config.trust.tokenLists.length
       ? createTokenListRefresher({ directory: services.tokenDirectory, settings: config.trust, logger: logger.child({ layer: 'workers' }), metricsRegistry })
       : null;
-  const pollers: Poller[] = [taskWorker, webhookWorker, ...(paceSampler ? [paceSampler] : []), ...(tokenLists ? [tokenLists] : [])];
+  // The media cache's fetches and thumbnails (MEDIA_CACHE=on): where the Metadata services are, like refresh tasks.
+  const mediaWorker = config.media.enabled
+    ? createMediaWorker({ media: services.media, settings: config.media, logger: logger.child({ area: 'media' }), metricsRegistry })
+    : null;
+  // Stored spam verdicts (SPAM_VERDICTS): kept where reads are served, like the token lists they depend on.
+  const verdictWorker =
+    options.serve === true && config.trust.verdicts.enabled
+      ? createVerdictWorker({ store: services.verdictStore, settings: config.trust.verdicts, logger: logger.child({ layer: 'workers' }), metricsRegistry })
+      : null;
+  const pollers: Poller[] = [
+    taskWorker,
+    webhookWorker,
+    ...(paceSampler ? [paceSampler] : []),
+    ...(tokenLists ? [tokenLists] : []),
+    ...(mediaWorker ? [mediaWorker] : []),
+    ...(verdictWorker ? [verdictWorker] : []),
+  ];
   let stopping = false;
   const readiness = {
     indexedChains: options.index ? config.chains.map((c) => c.chainId) : [],
@@ -166,7 +184,7 @@ export const createApp = async (
     registry,
     pubsub,
     logger,
-    workers: { webhookDelivery: webhookWorker, metadataTasks: taskWorker },
+    workers: { webhookDelivery: webhookWorker, metadataTasks: taskWorker, tokenLists, media: mediaWorker, verdicts: verdictWorker },
     async start() {
       // Listen first: a port already in use stops the start before ingestion takes a chain's lock.
       const bound = http ? await http.listen() : { port: 0 };
@@ -177,6 +195,8 @@ export const createApp = async (
       }
       paceSampler?.start();
       tokenLists?.start();
+      mediaWorker?.start();
+      verdictWorker?.start();
       return bound;
     },
     async stop() {
@@ -188,6 +208,9 @@ export const createApp = async (
       await webhookWorker.stop();
       await paceSampler?.stop();
       await tokenLists?.stop();
+      await mediaWorker?.stop();
+      await verdictWorker?.stop();
+      await services.media.close();
       await services.tokenDirectory.close();
       // Background metadata fetches write to the database: let them end before it closes.
       await services.tokenMetadata.close();

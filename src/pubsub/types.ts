@@ -91,6 +91,19 @@ export type KeyNotice = { keyHash: string };
 /** A chain's webhook listeners changed (added, updated, removed): every process re-reads them (domain/webhooks). */
 export type WebhookNotice = { chainId: number };
 
+/**
+ * A contract's stored spam verdict changed (domain/trust/verdict-store.ts), published after the write: `previous` is
+ * null for its first verdict. Live notices only: a subscriber that reconnects reads the verdicts again.
+ */
+export type VerdictNotice = {
+  chainId: number;
+  contractAddress: string;
+  verdict: 'SPAM' | 'SUSPECT' | 'OK' | 'UNKNOWN';
+  previous: 'SPAM' | 'SUSPECT' | 'OK' | 'UNKNOWN' | null;
+  reasons: Array<{ code: string; field: string; evidence: string }>;
+  overridden: boolean;
+};
+
 export type Topics = {
   balances: BalanceEvent;
   logs: LogEvent;
@@ -99,6 +112,7 @@ export type Topics = {
   resyncs: ResyncNotice;
   keys: KeyNotice;
   webhooks: WebhookNotice;
+  verdicts: VerdictNotice;
 };
 
 export type TopicName = keyof Topics;

@@ -7,7 +7,7 @@ import { invalidArgument, isDomainError, refusalHeadersOf, StreamEndedError } fr
 import type { Admitted } from '../graphql/admission';
 import { asGraphQLError, domainErrorOf } from '../graphql/errors';
 import type { GraphQLExecutor } from '../graphql/execute';
-import { abortedWhenGone } from '../graphql/request-signal';
+import { signalWhenGone } from '../graphql/request-signal';
 import { badMethod, badRequest, badRoute, domainToWebrpc, internalError, methodNotAvailable, type WebrpcError } from './errors';
 import { UNAVAILABLE } from './unavailable';
 import { withWireFieldNames } from './wire/field-names';
@@ -155,7 +155,7 @@ export const createRpcHandler = ({
         return fail(res, domainToWebrpc(entry.service, withWireFieldNames(entry.service, invalidArgument(problem.field, problem.problem))), limitHeaders);
       }
       if (entry.stream) return await serveStream(entry, body, variables, credentials, res, limitHeaders);
-      const result = await executor.run({ document: entry.document, variables, credentials, trusted: true, signal: abortedWhenGone(res) });
+      const result = await executor.run({ document: entry.document, variables, credentials, trusted: true, signal: signalWhenGone(res) });
       if (result.errors?.length) {
         const { error, unexpected, headers } = webrpcErrorOf(entry.service, result.errors);
         if (unexpected) logger.error({ err: unexpected, route: path }, 'rpc operation failed');

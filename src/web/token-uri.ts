@@ -92,6 +92,12 @@ export const resolveTokenUri = (uri: string, gateways: Partial<TokenUriGateways>
  * parameter. Unlike the URL parser it keeps "#" in the data: on-chain SVG colours are rarely escaped.
  */
 export const decodeDataUri = (uri: string): { kind: 'data'; mediaType: string; body: string } => {
+  const { mediaType, bytes } = decodeDataUriBytes(uri);
+  return { kind: 'data', mediaType, body: bytes.toString('utf8') };
+};
+
+/** The same decoding, keeping the bytes as they are (an inline PNG is not text). */
+export const decodeDataUriBytes = (uri: string): { mediaType: string; bytes: Buffer } => {
   const comma = uri.indexOf(',');
   if (!/^data:/i.test(uri) || comma === -1) throw new InvalidDocumentError(`malformed data: URI (no comma): ${preview(uri)}`);
   const params = uri.slice('data:'.length, comma).split(';').map((s) => s.trim());
@@ -102,12 +108,12 @@ export const decodeDataUri = (uri: string): { kind: 'data'; mediaType: string; b
     throw new InvalidDocumentError(`malformed data: URI media type "${preview(params[0], 40)}"`);
   }
   const bytes = percentDecode(payload);
-  if (!isBase64) return { kind: 'data', mediaType, body: bytes.toString('utf8') };
+  if (!isBase64) return { mediaType, bytes };
   const b64 = bytes.toString('latin1').replace(/[\s]/g, '');
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64) || b64.replace(/=+$/, '').length % 4 === 1) {
     throw new InvalidDocumentError(`malformed data: URI (invalid base64): ${preview(uri)}`);
   }
-  return { kind: 'data', mediaType, body: Buffer.from(b64, 'base64').toString('utf8') };
+  return { mediaType, bytes: Buffer.from(b64, 'base64') };
 };
 
 /** WHATWG percent-decode: valid %XX become bytes; a lone "%" (as in "100% rare") stays as is. */

@@ -100,8 +100,21 @@ export type ContractType =
   | 'ERC721'
   /** Multi-token contract (ERC-1155). */
   | 'ERC1155'
+  /** Minimal multi-token contract (ERC-6909): balances per (account, token id), as ERC-1155. */
+  | 'ERC6909'
+  /** The chain’s native coin: a transaction’s value, named by the zero address (token id 0, amounts in wei). Transfers only; no contract has it. */
+  | 'NATIVE'
   /** Not recognised as a token contract (or not classified yet). */
   | 'UNKNOWN';
+
+/** Which contracts a balance summary reports, by the operator’s flags. */
+export type ContractVerificationStatus =
+  /** Every contract, blacklisted ones included. */
+  | 'ALL'
+  /** Contracts neither in the token directory, nor verified, nor blacklisted, nor SPAM by their stored verdict. */
+  | 'UNVERIFIED'
+  /** Contracts in the token directory or verified by the operator, and not blacklisted (the default). */
+  | 'VERIFIED';
 
 /** Whether the ingester sends requests to an RPC endpoint, and if not, why. */
 export type EndpointState =
@@ -116,7 +129,7 @@ export type EndpointState =
 
 /** Which token events a subscriber receives: `contractAddresses` or `accounts` (or both) must be given; every list given must match. */
 export type EventFilterInput = {
-  /** Events from, to or (ERC-1155) operated by any of these accounts (any case), at most 1,000. */
+  /** Events from, to or (ERC-1155 operator, ERC-6909 caller) operated by any of these accounts (any case), at most 1,000. */
   accounts?: Array<string> | null | undefined;
   /** Events of any of these token contracts (0x-prefixed hex, any case), at most 1,000. */
   contractAddresses?: Array<string> | null | undefined;
@@ -135,6 +148,28 @@ export type MetadataTaskStatus =
   /** Waiting to run (at runAt). */
   | 'QUEUED'
   /** A worker is running it. */
+  | 'RUNNING';
+
+/** A contract’s spam verdict; `reasons` says why. */
+export type SpamVerdict =
+  /** No reason holds, or the operator verified it or the token directory lists it (these win over the rules). */
+  | 'OK'
+  /** Blacklisted by the operator, or its text carries a link (a scheme or www.) or bait, or two different reasons hold. */
+  | 'SPAM'
+  /** One reason short of spam: a bare web host in its text, lookalike letters, or a listed token’s symbol or name on another address. */
+  | 'SUSPECT'
+  /** No code at the address, or not readable as a token. */
+  | 'UNKNOWN';
+
+/** How caching one media file of a token went. */
+export type TokenMediaStatus =
+  /** Not cached; error says why, retryAt when it is tried again (null: it is not). */
+  | 'FAILED'
+  /** Waiting to be fetched (or, after a failure, for its retry). */
+  | 'QUEUED'
+  /** Stored and served by Strata: see file. */
+  | 'READY'
+  /** Being fetched and processed. */
   | 'RUNNING';
 
 /** A hosted token’s fields. URLs may be http, https, ipfs, ar or data URLs; when updating, absent fields keep their value. */
@@ -166,6 +201,17 @@ export type TokenMetadataInput = {
   /** Video URL. */
   video?: string | null | undefined;
 };
+
+/** Whether a token’s metadata document is there, and if not, why. */
+export type TokenMetadataStatus =
+  /** A document is there. */
+  | 'AVAILABLE'
+  /** No document; the last fetch failed (see lastError); retried after retryAt. */
+  | 'FAILED'
+  /** No document yet; a fetch is running (ask again shortly). */
+  | 'FETCHING'
+  /** Nothing to fetch (e.g. a linked collection without this token). */
+  | 'NOT_AVAILABLE';
 
 /** A token matches when its property `name` has one of `values` (when given) and a number within `min`..`max` (when given). */
 export type TokenPropertyFilterInput = {
@@ -200,6 +246,34 @@ export type TokenSearchFilterInput = {
   text?: string | null | undefined;
 };
 
+/** How a transfer relates to the accounts asked about. */
+export type TransferType =
+  /** To one of the accounts asked about. */
+  | 'RECEIVE'
+  /** From one of the accounts asked about (a self-transfer too). */
+  | 'SEND'
+  /** No account was asked about. */
+  | 'UNKNOWN';
+
+/** Why a spam verdict was given. */
+export type VerdictReasonCode =
+  /** Its text asks holders to act (“claim”, “visit”, “redeem”). */
+  | 'BAIT_WORDS'
+  /** Its name or symbol mixes Latin with Cyrillic or Greek lookalike letters. */
+  | 'CONFUSABLE_CHARACTERS'
+  /** A token the directory lists on the same chain has its symbol or name. */
+  | 'IMPERSONATION'
+  /** Every transfer comes from the account it was minted to, to 10 or more accounts that never moved it. */
+  | 'ONE_SENDER_TO_FRESH_ACCOUNTS'
+  /** The operator blacklisted it (`setContractFlags`); wins over every rule. */
+  | 'OPERATOR_BLACKLIST'
+  /** Its website (contractURI `external_link`) is written as phishing pages are: a punycode or IP host, a link shortener, a user name before the host, a non-web scheme, or “claim”, “airdrop”, “reward” in the host. */
+  | 'PHISHING_LINK'
+  /** One transaction sent it to 10 or more accounts that never held or moved it. */
+  | 'UNSOLICITED_AIRDROP'
+  /** Its name, symbol or contractURI text carries a link or a web host. */
+  | 'URL_IN_TEXT';
+
 /** What a bearer token grants. */
 export type ViewerRole =
   /** The server’s ADMIN_TOKEN: every project, operator flags, chain status. */
@@ -233,6 +307,8 @@ export type WebhookDeliveryStatus =
 
 /** What a webhook listener receives; every kind comes with `final` and `reorged` notices. */
 export type WebhookKind =
+  /** Token approvals of the matched contracts whose owner or spender is a matched account, as each block left them (Approval, ApprovalForAll, a transferFrom spending an allowance, a transfer clearing a token’s approval); the chain must index approvals (CHAINS `approvals`). */
+  | 'APPROVALS'
   /** Balance updates of the matched contracts and accounts. */
   | 'BALANCES'
   /** Decoded token events (the default), as `subscribeEvents` pushes them. */
@@ -279,6 +355,23 @@ export type ConsoleChainPaceQueryVariables = Exact<{
 
 
 export type ConsoleChainPaceQuery = { chainPace: Array<{ sampledAt: string, indexedBlock: number, headBlock: number, lag: number, eventsIndexed: number, blocksPerSecond: number | null, eventsPerSecond: number | null }> | null };
+
+export type ConsoleContractMediaQueryVariables = Exact<{
+  chainId: string;
+  contractAddress: string;
+}>;
+
+
+export type ConsoleContractMediaQuery = { contractMedia: { queued: number, running: number, ready: number, failed: number, failures: Array<{ tokenId: string | null, media: { field: string, originalUrl: string, error: string | null, retryAt: string | null } }> } | null };
+
+export type ConsoleTokenMediaQueryVariables = Exact<{
+  chainId: string;
+  contractAddress: string;
+  tokenId: string;
+}>;
+
+
+export type ConsoleTokenMediaQuery = { tokenMedia: { tokenId: string, name: string, status: TokenMetadataStatus, media: Array<{ field: string, originalUrl: string, status: TokenMediaStatus, error: string | null, retryAt: string | null, file: { url: string, mimeType: string, filesize: number, width: number | null, height: number | null, frames: number, thumbnails: Array<{ size: number, url: string, width: number, height: number }> } | null }> } | null };
 
 export type ConsoleContractInfoOverrideQueryVariables = Exact<{
   chainId: string;
@@ -580,6 +673,15 @@ export type ConsoleDeleteTokenMutationVariables = Exact<{
 
 export type ConsoleDeleteTokenMutation = { deleteCollectionToken: boolean | null };
 
+export type ConsoleWalletPortfolioQueryVariables = Exact<{
+  walletAddress: string;
+  contractStatus?: ContractVerificationStatus | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ConsoleWalletPortfolioQuery = { projectPortfolio: { parentWalletAddress: string, walletAddresses: Array<string>, chains: Array<{ chainId: number, errorReason: string | null, nativeTotal: string | null, truncated: boolean }>, holdings: Array<{ chainId: number, contractAddress: string, contractType: ContractType, tokenId: string | null, balance: string, walletCount: number, tokenMetadata: { media: Array<{ field: string, file: { thumbnails: Array<{ size: number, url: string }> } | null }> } | null, contractInfo: { name: string, symbol: string, decimals: number | null, verdict: { verdict: SpamVerdict, reasons: Array<{ code: VerdictReasonCode }> } } | null }>, history: { endCursor: string | null, transactions: Array<{ chainId: number, txnHash: string, timestamp: string, transfers: Array<{ transferType: TransferType, contractAddress: string, from: string, to: string, amounts: Array<string>, tokenIds: Array<string> | null }> }> } } | null };
+
 export type ConsoleWebhookChainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -696,6 +798,59 @@ export const ConsoleChainPaceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConsoleChainPaceQuery, ConsoleChainPaceQueryVariables>;
+export const ConsoleContractMediaDocument = new TypedDocumentString(`
+    query ConsoleContractMedia($chainId: String!, $contractAddress: String!) {
+  contractMedia(chainId: $chainId, contractAddress: $contractAddress) {
+    queued
+    running
+    ready
+    failed
+    failures {
+      tokenId
+      media {
+        field
+        originalUrl
+        error
+        retryAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleContractMediaQuery, ConsoleContractMediaQueryVariables>;
+export const ConsoleTokenMediaDocument = new TypedDocumentString(`
+    query ConsoleTokenMedia($chainId: String!, $contractAddress: String!, $tokenId: BigInt!) {
+  tokenMedia(
+    chainId: $chainId
+    contractAddress: $contractAddress
+    tokenId: $tokenId
+  ) {
+    tokenId
+    name
+    status
+    media {
+      field
+      originalUrl
+      status
+      error
+      retryAt
+      file {
+        url
+        mimeType
+        filesize
+        width
+        height
+        frames
+        thumbnails {
+          size
+          url
+          width
+          height
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleTokenMediaQuery, ConsoleTokenMediaQueryVariables>;
 export const ConsoleContractInfoOverrideDocument = new TypedDocumentString(`
     query ConsoleContractInfoOverride($chainId: String!, $contractAddress: String!) {
   contractInfoOverride(chainId: $chainId, contractAddress: $contractAddress) {
@@ -1169,6 +1324,66 @@ export const ConsoleDeleteTokenDocument = new TypedDocumentString(`
   deleteCollectionToken(collectionId: $collectionId, tokenId: $tokenId)
 }
     `) as unknown as TypedDocumentString<ConsoleDeleteTokenMutation, ConsoleDeleteTokenMutationVariables>;
+export const ConsoleWalletPortfolioDocument = new TypedDocumentString(`
+    query ConsoleWalletPortfolio($walletAddress: String!, $contractStatus: ContractVerificationStatus, $after: String) {
+  projectPortfolio(walletAddress: $walletAddress, contractStatus: $contractStatus) {
+    parentWalletAddress
+    walletAddresses
+    chains {
+      chainId
+      errorReason
+      nativeTotal
+      truncated
+    }
+    holdings {
+      chainId
+      contractAddress
+      contractType
+      tokenId
+      balance
+      walletCount
+      tokenMetadata {
+        media {
+          field
+          file {
+            thumbnails {
+              size
+              url
+            }
+          }
+        }
+      }
+      contractInfo {
+        name
+        symbol
+        decimals
+        verdict {
+          verdict
+          reasons {
+            code
+          }
+        }
+      }
+    }
+    history(first: 20, after: $after) {
+      endCursor
+      transactions {
+        chainId
+        txnHash
+        timestamp
+        transfers {
+          transferType
+          contractAddress
+          from
+          to
+          amounts
+          tokenIds
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleWalletPortfolioQuery, ConsoleWalletPortfolioQueryVariables>;
 export const ConsoleWebhookChainsDocument = new TypedDocumentString(`
     query ConsoleWebhookChains {
   chains {

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { request } from '../api';
 import { ContractOverride } from '../components/ContractOverride';
+import { ContractMedia } from '../components/ContractMedia';
 import { ContractSummary } from '../components/ContractSummary';
 import { CheckboxField, TextField } from '../components/Field';
 import { MetadataRefresh } from '../components/MetadataRefresh';
@@ -93,7 +94,19 @@ const FlagsForm = ({ token, info, onSaved }: { token: string; info: Info; onSave
 
 /** `operator`: the session is the operator's (only then are overrides offered, as the server allows only them). */
 /** `chainId` and `address`: the contract the URL names (#/contracts/<chain>/<address>), opened on arrival and on reload. */
-export const Contracts = ({ token, operator, chainId: routeChain, address: routeAddress }: { token: string; operator: boolean; chainId?: string; address?: string }) => {
+export const Contracts = ({
+  token,
+  operator,
+  chainId: routeChain,
+  address: routeAddress,
+  tokenId: routeToken,
+}: {
+  token: string;
+  operator: boolean;
+  chainId?: string;
+  address?: string;
+  tokenId?: string;
+}) => {
   const [q, setQ] = useState('');
   const [chainId, setChainId] = useState('');
   const [address, setAddress] = useState('');
@@ -107,7 +120,9 @@ export const Contracts = ({ token, operator, chainId: routeChain, address: route
       const { contractInfo } = await lookup(token, chain, contract);
       setInfo(contractInfo ?? null);
       // The page's URL names the contract: it can be bookmarked, shared with another operator, reloaded.
-      if (contractInfo) go({ page: 'contracts', chainId: String(contractInfo.chainId), address: contractInfo.address });
+      // A token named in the URL stays named when the contract is opened from it.
+      const same = String(contractInfo?.chainId) === routeChain && contractInfo?.address === routeAddress?.toLowerCase();
+      if (contractInfo) go({ page: 'contracts', chainId: String(contractInfo.chainId), address: contractInfo.address, ...(same && routeToken ? { tokenId: routeToken } : {}) });
     });
   useEffect(() => setInfo(null), [token]);
   useEffect(() => {
@@ -167,6 +182,7 @@ export const Contracts = ({ token, operator, chainId: routeChain, address: route
       {info && operator && (
         <ContractOverride token={token} chainId={String(info.chainId)} address={info.address} onChanged={() => void openContract(String(info.chainId), info.address)} />
       )}
+      {info && <ContractMedia key={`media-${info.chainId}:${info.address}`} token={token} chainId={String(info.chainId)} address={info.address} tokenId={routeToken} />}
       {info && <TraitFilters key={`${info.chainId}:${info.address}`} token={token} chainId={String(info.chainId)} address={info.address} />}
     </section>
   );

@@ -17,7 +17,9 @@ import { ContractEntity } from './contract';
 import { ContractInfoOverrideEntity } from './contract-info-override';
 import { MarketEventEntity } from './market-event';
 import { MarketEventDayEntity } from './market-event-day';
+import { MediaFileEntity } from './media-file';
 import { MetadataTaskEntity } from './metadata-task';
+import { TokenMediaEntity } from './token-media';
 import { ProjectEntity } from './project';
 import { TokenMetadataEntity } from './token-metadata';
 import { TokenSearchEntity } from './token-search';
@@ -27,11 +29,18 @@ import { TokenListEntity } from './token-list';
 import { TokenDirectoryEntryEntity } from './token-directory-entry';
 import { TokenDirectoryCurationEntity } from './token-directory-curation';
 import { TransferEntity } from './transfer';
+import { ContractVerdictEntity } from './contract-verdict';
+import { VerdictScanEntity } from './verdict-scan';
 import { WalletLinkEntity } from './wallet-link';
 import { WalletLinkNonceEntity } from './wallet-link-nonce';
+import { WalletSessionEntity } from './wallet-session';
 import { WatchedContractEntity } from './watched-contract';
 import { WebhookDeliveryEntity } from './webhook-delivery';
 import { WebhookListenerEntity } from './webhook-listener';
+import { AllowanceEntity } from './allowance';
+import { TokenApprovalEntity } from './token-approval';
+import { OperatorApprovalEntity } from './operator-approval';
+import { ApprovalEventEntity } from './approval-event';
 
 export * from './access-key';
 export * from './access-key-usage-day';
@@ -48,10 +57,13 @@ export * from './collection';
 export * from './collection-link';
 export * from './collection-token';
 export * from './contract';
+export * from './contract-verdict';
 export * from './contract-info-override';
 export * from './market-event';
 export * from './market-event-day';
+export * from './media-file';
 export * from './metadata-task';
+export * from './token-media';
 export * from './project';
 export * from './token-metadata';
 export * from './token-search';
@@ -61,11 +73,17 @@ export * from './token-list';
 export * from './token-directory-entry';
 export * from './token-directory-curation';
 export * from './transfer';
+export * from './verdict-scan';
 export * from './wallet-link';
 export * from './wallet-link-nonce';
+export * from './wallet-session';
 export * from './watched-contract';
 export * from './webhook-delivery';
 export * from './webhook-listener';
+export * from './allowance';
+export * from './token-approval';
+export * from './operator-approval';
+export * from './approval-event';
 
 export const entities = [
   ProjectEntity,
@@ -101,4 +119,13 @@ export const entities = [
   TokenListEntity,
   TokenDirectoryEntryEntity,
   TokenDirectoryCurationEntity,
+  WalletSessionEntity,
+  MediaFileEntity,
+  TokenMediaEntity,
+  ContractVerdictEntity,
+  VerdictScanEntity,
+  AllowanceEntity,
+  TokenApprovalEntity,
+  OperatorApprovalEntity,
+  ApprovalEventEntity,
 ];

@@ -1,6 +1,6 @@
 // One token movement: an ERC-20/721 Transfer, or one (id, amount) item of an ERC-1155 transfer.
 import { EntitySchema } from 'typeorm';
-import type { TokenStandard } from '../../chain/contract-type';
+import type { TransferKind } from '../../chain/contract-type';
 import { BlockNumber, Bytes, Position, SmallPosition, Uint256 } from '../columns';
 
 export type TransferRow = {
@@ -13,7 +13,7 @@ export type TransferRow = {
   txHash: string;
   txIndex: number;
   contract: string;
-  contractType: TokenStandard;
+  contractType: TransferKind;
   from: string;
   to: string;
   /** '' for ERC-20. */

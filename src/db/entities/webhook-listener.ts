@@ -10,7 +10,7 @@ export type WebhookListenerRow = {
   name: string;
   /** JSON of WebhookFilters (domain/webhooks/types.ts), validated. */
   filters: string;
-  /** Comma-separated kinds: events, balances, receipts. */
+  /** Comma-separated kinds: events, balances, receipts, approvals. */
   kinds: string;
   /** Standard Webhooks secret, `whsec_<base64>`. */
   secret: string;

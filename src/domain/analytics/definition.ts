@@ -33,7 +33,9 @@ export const marketEventsOf = (transfers: readonly TransferFacts[], transactions
   for (const tx of transactions) if (!tx.reorged && positive(tx.value)) paying.add(txKey(tx));
   for (const t of transfers) if (t.contractType === 'ERC20' && positive(t.amount) && betweenHolders(t)) paying.add(txKey(t));
   return transfers
-    .filter((t) => t.contractType !== 'ERC20' && positive(t.amount) && betweenHolders(t) && paying.has(txKey(t)))
+    // Collectibles only: a native transfer is the payment (the transaction's value), never the sale; ERC-6909 ids are
+    // as often fungible claims (a DEX's internal balances) as items, so they are not sales either, as the rule says.
+    .filter((t) => (t.contractType === 'ERC721' || t.contractType === 'ERC1155') && positive(t.amount) && betweenHolders(t) && paying.has(txKey(t)))
     .map((t) => ({
       chainId: t.chainId,
       blockNumber: t.blockNumber,

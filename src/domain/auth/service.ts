@@ -3,11 +3,12 @@ import crypto from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Db } from '../../db';
 import { AccessKeyEntity, BearerTokenEntity, ProjectEntity, accessKeyHash, readingFromPrimary } from '../../db';
-import { DomainError, unauthorized } from '../errors';
+import { DomainError, permissionDenied, unauthorized } from '../errors';
 import { originsOfRow } from './access-keys';
 import { isAdmin } from './admin';
 import { bearerTokenOf, expiryOfClaims, type Credentials } from './credentials';
 import { createCredentialThrottle, type ThrottleSettings } from './throttle';
+import type { WalletSession, WalletSessionTokens } from './wallet-sessions';
 
 export type Caller = { projectId: number };
 
@@ -24,6 +25,14 @@ export type KnownAccessKey = {
 export type AuthService = {
   /** The project of a valid bearer token; Unauthorized / SessionExpired / ProjectNotFound otherwise. */
   requireBearer(creds: Credentials): Promise<Caller>;
+  /**
+   * The wallet a session token (GetAuthToken) proves, with the request's access key of the same project: Unauthorized
+   * without either or for a forged or revoked token, SessionExpired past its lifetime, PermissionDenied when the token
+   * belongs to another project than the key.
+   */
+  requireWalletSession(creds: Credentials): Promise<WalletSession>;
+  /** Whether the caller presents a wallet session token (valid or not) rather than a project bearer token. */
+  presentsWalletSession(creds: Credentials): boolean;
   /**
    * The project of a known access key; Unauthorized when absent, AccessKeyNotFound when unknown, InvalidOrigin when
    * the request comes from a browser origin the key does not allow.
@@ -77,7 +86,10 @@ export const createAuthService = ({
   throttle: settings = DEFAULT_THROTTLE,
   adminToken = null,
   bearerTokenDays = null,
+  sessions = null,
 }: {
+  /** Wallet session tokens (auth/wallet-sessions.ts); null: none are accepted. */
+  sessions?: WalletSessionTokens | null;
   db: Db;
   jwtSecret: string;
   /** Lifetime of a token issued without one (BEARER_TOKEN_DAYS); null: no expiry. */
@@ -121,6 +133,8 @@ export const createAuthService = ({
   // Tokens revoked here, by jti, with when: an entry checked before that is read again. Kept BEARER_RECHECK_MS, after
   // which every such entry is read again anyway.
   const revokedHere = new Map<string, number>();
+  const walletSessions = new WeakMap<Credentials, { session: WalletSession; checkedAt: number }>();
+  const isSession = (token: string | null) => token !== null && sessions !== null && sessions.isSessionToken(token);
   const revokedSinceCheck = (jti: string | null, checkedAt: number) => jti !== null && (revokedHere.get(jti) ?? -Infinity) >= checkedAt;
 
   /** A browser request (it carries Origin) from an origin the key does not list is refused; other callers are not. */
@@ -142,6 +156,7 @@ export const createAuthService = ({
     async requireBearer(creds) {
       const token = bearerTokenOf(creds);
       if (!token) throw unauthorized('missing bearer token: send Authorization: Bearer <token>');
+      if (isSession(token)) throw unauthorized('a wallet session token does not authorise project operations: send the project’s bearer token');
       const verified = bearers.get(creds);
       const now = Date.now();
       if (
@@ -177,6 +192,24 @@ export const createAuthService = ({
       });
       bearers.set(creds, { caller, jti, expiresAt, checkedAt: now });
       return caller;
+    },
+
+    presentsWalletSession: (creds) => isSession(bearerTokenOf(creds)),
+
+    async requireWalletSession(creds) {
+      const token = bearerTokenOf(creds);
+      if (!token || !isSession(token)) throw unauthorized('missing session token: send Authorization: Bearer <token from GetAuthToken>');
+      const { projectId } = await this.requireAccessKey(creds);
+      const known = walletSessions.get(creds);
+      const now = Date.now();
+      if (known && now < known.session.expiresAt.getTime() && now - known.checkedAt < BEARER_RECHECK_MS && !revokedSinceCheck(known.session.id, known.checkedAt)) {
+        return known.session;
+      }
+      walletSessions.delete(creds);
+      const session = await counted(creds, () => sessions!.verify(token));
+      if (session.projectId !== projectId) throw permissionDenied('the session token belongs to another project than the access key');
+      walletSessions.set(creds, { session, checkedAt: now });
+      return session;
     },
 
     async requireAccessKey(creds) {
@@ -257,7 +290,9 @@ export const createAuthService = ({
     async verify(creds) {
       if (creds.accessKey?.trim()) await this.requireAccessKey(creds);
       // The operator's token is compared in constant time; any other bearer token must be a project's.
-      if (bearerTokenOf(creds) && !isAdmin(creds, adminToken)) await this.requireBearer(creds);
+      const token = bearerTokenOf(creds);
+      if (token && isSession(token)) await this.requireWalletSession(creds);
+      else if (token && !isAdmin(creds, adminToken)) await this.requireBearer(creds);
     },
 
     close: () => throttle.close(),

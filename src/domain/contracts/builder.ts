@@ -5,11 +5,11 @@ import { ContractEntity } from '../../db';
 import type { ChainRegistry } from '../../chain/registry';
 import { readContractBasics, readContractURI } from '../../chain';
 import { DomainError, ServiceBusyError } from '../errors';
-import type { BackgroundJobs } from '../metadata-jobs/background';
-import { retryAt } from '../metadata-jobs/backoff';
+import type { BackgroundJobs } from '../metadata-fetch/background';
+import { retryAt } from '../metadata-fetch/backoff';
 import { EMPTY_DOCUMENT_EXTENSIONS, fetchContractDocument, type DocumentExtensions } from './contract-uri';
-import { shortError, unavailable } from '../metadata-jobs/failures';
-import type { MetadataWeb } from '../metadata-jobs/web';
+import { shortError, unavailable } from '../metadata-fetch/failures';
+import type { MetadataWeb } from '../metadata-fetch/web';
 import {
   contractInfoFromRow,
   emptyStoredExtensions,

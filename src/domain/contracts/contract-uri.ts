@@ -1,6 +1,6 @@
 // contractURI(): the collection-level JSON a contract points at, turned into ContractInfo extensions.
 import { InvalidDocumentError, parseMetadataJson, preview, resolveTokenUri, type TokenUriGateways } from '../../web';
-import type { MetadataWeb } from '../metadata-jobs/web';
+import type { MetadataWeb } from '../metadata-fetch/web';
 
 /** The extension fields a contractURI document fills. */
 export type DocumentExtensions = { link: string; description: string; ogImage: string; ogName: string };

@@ -79,7 +79,10 @@ const fieldsOf = (v: unknown) => {
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw invalidArgument('contractInfoOverride', 'must be an object {name, type, symbol, decimals, logoURI, extensions}');
   const o = v as OverrideInput;
   const type = optionalText('contractInfoOverride.type', o.type, 16)?.trim().toUpperCase();
-  if (type && !(CONTRACT_TYPES as readonly string[]).includes(type)) throw invalidArgument('contractInfoOverride.type', `must be one of ${CONTRACT_TYPES.join(', ')}`);
+  if (type && (!(CONTRACT_TYPES as readonly string[]).includes(type) || type === 'NATIVE')) {
+    // NATIVE names the chain's coin (the zero address of native transfers), never a contract.
+    throw invalidArgument('contractInfoOverride.type', `must be one of ${CONTRACT_TYPES.filter((t) => t !== 'NATIVE').join(', ')}`);
+  }
   const extensions = extensionsOf(o.extensions);
   return {
     name: optionalText('contractInfoOverride.name', o.name, 200) ?? null,

@@ -13,14 +13,14 @@ import { type Maybe, optionalBoolean, optionalText, optionalUrl } from '../valid
 import { requireAddressList } from './address';
 import { requireAddress } from '../validate';
 import { requireAdmin, requireReader } from '../auth/admin';
-import { waitAtMost, type BackgroundJobs } from '../metadata-jobs/background';
+import { waitAtMost, type BackgroundJobs } from '../metadata-fetch/background';
 import { createContractBuilder, UNDEPLOYED_RECHECK_MS } from './builder';
-import type { MetadataWeb } from '../metadata-jobs/web';
+import type { MetadataWeb } from '../metadata-fetch/web';
 import { applyOverride, type ContractOverridesService } from './overrides';
 import { contractInfoFromRow, emptyStoredExtensions, parseStoredExtensions } from './rows';
 import { searchContracts, searchQueryOf, type SearchRequest } from './search';
 import { contractKeyOf, type ContractFlagsInput, type ContractInfo, type ContractKey } from './types';
-import { applyListing, type DirectoryListing } from '../trust/listing';
+import { applyListing, type DirectoryListing } from './listing';
 
 /** The token directory's word on contracts (domain/trust), applied under the overrides. */
 export type DirectoryListings = { listingsFor(keys: ContractKey[]): Promise<Map<string, DirectoryListing>> };

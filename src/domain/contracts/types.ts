@@ -1,9 +1,21 @@
 // Plain shapes of contract information, as the rest of Strata sees them.
 import type { ContractType } from '../../chain';
 import type { Maybe } from '../validate';
-import type { DirectoryListing } from '../trust/store';
 
 export { CONTRACT_TYPES } from '../../chain';
+
+/** What the directory (domain/trust) says of one contract in it. */
+export type DirectoryListing = {
+  /** Names of the lists naming it, in precedence order; empty for a contract only the operator added. */
+  lists: string[];
+  /** What the first of those lists says of it; null for a contract only the operator added. */
+  token: { name: string; symbol: string; decimals: number; logoURI: string | null } | null;
+  /** Added by the operator (Admin AddContractToTokenDirectory), whatever the lists say. */
+  added: boolean;
+  /** Above 0: featured, higher first. */
+  featureIndex: number;
+};
+
 export type ContractKind = ContractType;
 
 export type ContractExtensions = {

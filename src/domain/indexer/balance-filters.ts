@@ -34,7 +34,7 @@ export const MAX_TOKEN_IDS = 1000;
 
 /** The published clients' ContractType names. Strata indexes the token standards; the others match no balance row. */
 const INDEXED_TYPES: readonly string[] = TOKEN_STANDARDS;
-const CLIENT_TYPES = [...INDEXED_TYPES, 'UNKNOWN', 'NATIVE', 'SEQUENCE_WALLET', 'ERC20_BRIDGE', 'ERC721_BRIDGE', 'ERC1155_BRIDGE', 'SEQ_MARKETPLACE', 'ERC6909'];
+const CLIENT_TYPES = [...INDEXED_TYPES, 'UNKNOWN', 'NATIVE', 'SEQUENCE_WALLET', 'ERC20_BRIDGE', 'ERC721_BRIDGE', 'ERC1155_BRIDGE', 'SEQ_MARKETPLACE'];
 
 /** null: no type filter; []: types named, none of which Strata indexes (no token row matches). */
 export const contractTypesOf = (field: string, v: Maybe<string[]>): string[] | null => {

@@ -1,5 +1,5 @@
 // Balance reads: one row per (account, contract, token) above zero, or one summary row per (account, contract).
-import { TOKEN_STANDARDS } from '../../chain';
+import { TRANSFER_KINDS } from '../../chain';
 import { bytesSql, hexSql, readQuery, type Db } from '../../db';
 import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
 import { BALANCES_KEY, SUMMARY_KEY, keysetOrder } from './cursor';
@@ -26,7 +26,7 @@ export type BalanceQuery = {
   atBlock?: number | null;
 };
 
-const KNOWN: readonly string[] = TOKEN_STANDARDS;
+const KNOWN: readonly string[] = TRANSFER_KINDS;
 
 /** The stored type, or ERC20 for an unclassified contract whose balances carry no token id. */
 export const contractTypeOf = (stored: unknown, tokenId: string): ContractType =>

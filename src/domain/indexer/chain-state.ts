@@ -1,5 +1,5 @@
 // What the Indexer reads from the chain itself and from ingestion's bookkeeping: native coin balances and per-chain progress.
-import type { ChainConfig } from '../../config';
+import { tracesWanted, type ChainConfig } from '../../config';
 import type { ChainRegistry } from '../../chain/registry';
 import type { Db } from '../../db';
 import { ChainCheckpointEntity, WatchedContractEntity } from '../../db';
@@ -25,7 +25,28 @@ export const readNativeBalances = async (registry: Pick<ChainRegistry, 'client'>
 const endpointsOf = (json: string | null | undefined): EndpointHealth[] => {
   const list = json ? (JSON.parse(json) as Array<Omit<EndpointHealth, 'inUse' | 'benchedUntil'> & { benchedUntil: number | null }>) : [];
   const inUse = list.findIndex((e) => e.state === 'healthy') === -1 ? 0 : list.findIndex((e) => e.state === 'healthy');
-  return list.map((e, i) => ({ ...e, inUse: i === inUse, benchedUntil: e.benchedUntil === null ? null : new Date(e.benchedUntil) }));
+  return list.map((e, i) => ({ ...e, inUse: i === inUse, benchedUntil: e.benchedUntil === null ? null : new Date(e.benchedUntil), traces: e.traces ?? null }));
+};
+
+/**
+ * Whether the chain's internal transfers are indexed, from its setting and what the ingester found its endpoints
+ * serve; when they are not, why: a wallet's history without them is never a silent gap.
+ */
+export const internalTransfersStatus = (c: ChainConfig, endpoints: EndpointHealth[]): { on: boolean; reason: string | null } => {
+  if (c.nativeTransfers !== true) return { on: false, reason: 'native transfers are off on this chain (CHAINS nativeTransfers), and internal ones with them' };
+  const setting = tracesWanted(c);
+  if (setting === 'off') return { on: false, reason: 'CHAINS traces is "off" for this chain' };
+  if (endpoints.some((e) => e.traces === 'debug_traceBlockByNumber' || e.traces === 'trace_block')) return { on: true, reason: null };
+  if (endpoints.length && endpoints.every((e) => e.traces === 'none')) {
+    return {
+      on: false,
+      reason:
+        setting === 'on'
+          ? 'no endpoint of the chain serves debug_traceBlockByNumber or trace_block: ingestion waits for one (CHAINS traces "on")'
+          : 'no endpoint of the chain serves debug_traceBlockByNumber or trace_block: internal transfers are left out (CHAINS traces "auto")',
+    };
+  }
+  return { on: false, reason: 'not known yet: ingestion has not asked the chain’s endpoints for traces' };
 };
 
 export const readChainStatus = async (db: Db, chains: readonly ChainConfig[]): Promise<ChainStatus[]> => {
@@ -34,9 +55,11 @@ export const readChainStatus = async (db: Db, chains: readonly ChainConfig[]): P
   const watched = await db.getRepository(WatchedContractEntity).find({ order: { addedAt: 'ASC', address: 'ASC' } });
   return chains.map((c) => {
     const cp = byId.get(c.chainId);
+    const endpoints = endpointsOf(cp?.endpointsJson);
+    const internal = internalTransfersStatus(c, endpoints);
     return {
       finalitySource: cp?.finalitySource ?? null,
-      endpoints: endpointsOf(cp?.endpointsJson),
+      endpoints,
       contracts: c.contracts ? watched.filter((w) => w.chainId === c.chainId).map((w) => progressOf(w, cp?.indexedBlock ?? null)) : [],
       chainId: c.chainId,
       name: c.name,
@@ -46,6 +69,10 @@ export const readChainStatus = async (db: Db, chains: readonly ChainConfig[]): P
       finalizedBlock: cp?.finalizedBlock ?? null,
       lag: cp ? Math.max(0, cp.headBlock - cp.indexedBlock) : null,
       eventsIndexed: cp?.eventsIndexed ?? 0,
+      nativeTransfers: c.nativeTransfers === true,
+      internalTransfers: internal.on,
+      internalTransfersReason: internal.reason,
+      approvals: c.approvals === true,
       updatedAt: cp?.updatedAt ?? null,
     };
   });

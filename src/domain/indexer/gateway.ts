@@ -67,15 +67,25 @@ export type GatewayService = {
   ): Promise<MultiChainPage<P>>;
 };
 
+/**
+ * The gateway with its fan-out for a service that checks its caller in its own way (the portfolio: a key and the
+ * parent's proof, or an owner's bearer token). Composition keeps `eachChecked` off Services, where a resolver could
+ * reach it.
+ */
+export type GatewayCore = GatewayService & {
+  eachChecked<T>(sel: ChainSelection, op: (chainId: number) => Promise<T>): Promise<Array<ChainAnswer<T>>>;
+};
+
 const CURSOR_TAG = 'g1';
 
 /** Per chain: its own cursor ('' = from the start), or null when it has no more rows. */
-type Positions = Map<number, string | null>;
+export type Positions = Map<number, string | null>;
 
-const encodePositions = (p: Positions): string => Buffer.from(JSON.stringify([CURSOR_TAG, [...p]]), 'utf8').toString('base64url');
+/** A cursor over several chains: every chain's own place, tagged so that one list's cursor is refused by another. */
+export const encodePositions = (p: Positions, tag = CURSOR_TAG): string => Buffer.from(JSON.stringify([tag, [...p]]), 'utf8').toString('base64url');
 
-const decodePositions = (raw: string): Positions => {
-  const bad = () => invalidArgument('after', 'is not a cursor of a multi-chain page (send back the cursor of a previous page)');
+export const decodePositions = (raw: string, tag = CURSOR_TAG, field = 'after'): Positions => {
+  const bad = () => invalidArgument(field, 'is not a cursor of a multi-chain page (send back the cursor of a previous page)');
   if (raw.length > 20_000 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw bad();
   let parsed: unknown;
   try {
@@ -83,7 +93,7 @@ const decodePositions = (raw: string): Positions => {
   } catch {
     throw bad();
   }
-  if (!Array.isArray(parsed) || parsed[0] !== CURSOR_TAG || !Array.isArray(parsed[1])) throw bad();
+  if (!Array.isArray(parsed) || parsed[0] !== tag || !Array.isArray(parsed[1])) throw bad();
   const out: Positions = new Map();
   for (const e of parsed[1] as unknown[]) {
     if (!Array.isArray(e) || e.length !== 2 || !Number.isSafeInteger(e[0]) || !(e[1] === null || (typeof e[1] === 'string' && e[1].length <= 2000))) throw bad();
@@ -104,7 +114,7 @@ export const createGatewayService = ({
   health: ChainHealth;
   latency: LatencyBook;
   bounds: { concurrency: number; chainTimeoutMs: number };
-}): GatewayService => {
+}): GatewayCore => {
   const selectChains = (sel: ChainSelection): ChainConfig[] => {
     // Every named chain must exist; the answer lists them in configuration order, each once.
     const ids = sel.chainIds?.length ? new Set(sel.chainIds.map((c, i) => chains.resolve(`chainIds[${i}]`, c).chainId)) : null;
@@ -165,6 +175,8 @@ export const createGatewayService = ({
       await auth.requireAccessKey(creds);
       return fanOut(selectChains(sel).map((c) => c.chainId), op);
     },
+
+    eachChecked: async (sel, op) => fanOut(selectChains(sel).map((c) => c.chainId), op),
 
     async paged(creds, sel, page, limits, op) {
       await auth.requireAccessKey(creds);

@@ -1,10 +1,12 @@
 // Transaction history: transactions whose token transfers match the filter, newest first, with the transfers that concern the accounts.
+import { NATIVE_CONTRACT, isInternalPosition } from '../../chain';
 import { hexSql, readQuery, type Db } from '../../db';
 import { encodeCursor, pageOfRows, type Page, type ResolvedPage } from '../paging';
 import { HISTORY_KEY, keysetOrder } from './cursor';
 import type { ContractSelection } from './requests';
 import { Where, bool, num, selectionCondition, tokenIdCondition } from './sql';
 import { directoryAddressesSql } from '../trust/store';
+import { spamAddressesSql } from '../trust/verdict-store';
 import { contractTypeOf } from './balances';
 import type { Transaction, Transfer } from './types';
 
@@ -33,9 +35,15 @@ const transferWhere = (db: Db, q: HistoryQuery) => {
   if (q.fromBlock !== null) w.add('block_number >= ?', q.fromBlock);
   if (q.toBlock !== null) w.add('block_number <= ?', q.toBlock);
   if (q.tokenId !== null) tokenIdCondition(w, 'token_id', q.tokenId);
-  selectionCondition(db, w, 'contract', q.chainId, q.selection);
+  selectionCondition(db, w, 'contract', q.chainId, nativeSelection(q.selection));
+  if (excludesNative(q.selection)) w.inBytes('contract', [NATIVE_CONTRACT], true);
   return w;
 };
+
+/** The chain's own coin counts as verified: VERIFIED keeps native transfers, UNVERIFIED leaves them out. */
+const nativeSelection = (sel: ContractSelection): ContractSelection =>
+  sel.status === 'VERIFIED' && !sel.always.includes(NATIVE_CONTRACT) ? { ...sel, always: [...sel.always, NATIVE_CONTRACT] } : sel;
+const excludesNative = (sel: ContractSelection) => sel.status === 'UNVERIFIED' && !sel.always.includes(NATIVE_CONTRACT);
 
 /**
  * The page of transactions, in one statement, in reading order (oldest first when paging backward). With accounts,
@@ -88,19 +96,23 @@ const readTransfers = async (db: Db, chainId: number, txs: TxRow[]): Promise<Arr
   return readQuery(
     db,
     `SELECT t.block_number, t.block_hash, t.tx_hash, t.log_index, t.batch_index, t.contract, t.contract_type, t.from_address, t.to_address,
-            t.token_id, t.amount, c.verified, c.blacklist, CASE WHEN t.contract IN (${directoryAddressesSql(db, true)}) THEN 1 ELSE 0 END AS listed
+            t.token_id, t.amount, c.verified, c.blacklist, CASE WHEN t.contract IN (${directoryAddressesSql(db, true)}) THEN 1 ELSE 0 END AS listed,
+            CASE WHEN t.contract IN (${spamAddressesSql(db)}) THEN 1 ELSE 0 END AS spam
      FROM token_transfers t LEFT JOIN contracts c ON c.chain_id = t.chain_id AND c.address = ${hexSql(db, 't.contract')}
      WHERE ${w} ORDER BY t.block_number, t.log_index, t.batch_index`,
-    [chainId, chainId, chainId, ...w.params],
+    [chainId, chainId, chainId, chainId, ...w.params],
   );
 };
 
-const passes = (sel: ContractSelection, r: Record<string, unknown>) => {
+const passes = (selection: ContractSelection, r: Record<string, unknown>) => {
+  const sel = nativeSelection(selection);
   if (sel.status === 'ALL' || sel.always.includes(String(r.contract))) return true;
+  if (String(r.contract) === NATIVE_CONTRACT && excludesNative(sel)) return false;
   // As selectionCondition: in the token directory counts as verified.
   const verified = bool(r.verified) || bool(r.listed);
   const blacklisted = bool(r.blacklist);
-  return sel.status === 'VERIFIED' ? verified && !blacklisted : !verified && !blacklisted;
+  // A stored SPAM verdict leaves it out of UNVERIFIED too (a verified or listed contract's verdict is OK).
+  return sel.status === 'VERIFIED' ? verified && !blacklisted : !verified && !blacklisted && !bool(r.spam);
 };
 
 /** Groups item rows into one Transfer per log; keeps the logs that touch the accounts (all of them when none are given). */
@@ -129,6 +141,7 @@ const transfersOf = (q: HistoryQuery, rows: Array<Record<string, unknown>>): Map
         tokenIds: [],
         amounts: [],
         logIndex: num(r.log_index),
+        internal: isInternalPosition(num(r.log_index)),
       };
       currentKey = logKey;
       byTx.set(txKey, [...(byTx.get(txKey) ?? []), current]);

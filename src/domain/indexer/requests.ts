@@ -2,7 +2,7 @@
 // Their types were settled before (GraphQL's schema; the RPC's quirks, "" for unset among them, in rpc/wire): a value
 // given is checked as one, so "" is not an address.
 import { invalidArgument } from '../errors';
-import { optionalAddressList, requireAddress, requireUint256 } from '../validate';
+import { optionalAddressList, requireAddress } from '../validate';
 import type { ContractStatusFilter, MetadataOptions } from './types';
 
 export const MAX_ACCOUNTS = 100;
@@ -26,8 +26,7 @@ export const addressSet = (parts: Array<[field: string, value: unknown, list: bo
   return [...out];
 };
 
-/** A token id filter: canonical decimal, or null when absent. */
-export const optionalTokenId = (field: string, v: unknown): string | null => (absent(v) ? null : requireUint256(field, v));
+export { optionalTokenId } from '../validate';
 
 /** A block number (0 ≤ n < 2^53); decimal strings are the RPC's, turned into numbers by rpc/wire. */
 export const optionalBlock = (field: string, v: unknown): number | null => {
@@ -52,7 +51,7 @@ export const optionalTxHashes = (field: string, v: unknown): string[] => {
 
 /**
  * Which contracts' balances (or transfers) to report. `always` are reported whatever their status.
- * VERIFIED: flagged verified and not blacklisted. UNVERIFIED: neither verified nor blacklisted.
+ * VERIFIED: flagged verified and not blacklisted. UNVERIFIED: neither verified nor blacklisted, nor SPAM by its stored verdict.
  * ALL: every contract, blacklisted ones included.
  */
 export type ContractSelection = { status: ContractStatusFilter; always: string[] };

@@ -6,7 +6,7 @@ import type { Credentials } from '../auth/credentials';
 import type { AuthService } from '../auth/service';
 import type { ChainsService } from '../chains';
 import { readTotalSupply, type Hex } from '../../chain';
-import { invalidArgument } from '../errors';
+import { invalidArgument, isDomainError } from '../errors';
 import { requireAddress } from '../validate';
 import { blockNumberAtTime, checkedAtBlock } from './at-block';
 import { readBalanceUpdates } from './balance-updates';
@@ -30,6 +30,8 @@ import {
 import type { BalanceUpdate, ChainStatus, MetadataOptions, NativeBalance, TokenBalance, Transaction } from './types';
 
 export const BALANCES_PAGE: PageLimits = { default: 50, max: 100 };
+/** Times per blockNumbersAtTimes request. */
+export const MAX_TIMESTAMPS = 100;
 export const HISTORY_PAGE: PageLimits = { default: 10, max: 100 };
 export const UPDATES_PAGE: PageLimits = { default: 200, max: 1000 };
 export const HOLDERS_PAGE: PageLimits = { default: 50, max: 500 };
@@ -93,6 +95,8 @@ export type IndexerService = {
   tokenSupplies(creds: Credentials, req: AtBlock & { chainId?: Maybe<string>; contract: string; page?: Maybe<PageRequest> }): Promise<Page<TokenSupply>>;
   /** The last block mined at or before `timestamp` (Unix seconds), among the indexed ones (at-block.ts). */
   blockNumberAtTime(creds: Credentials, req: { chainId?: Maybe<string>; timestamp: number }): Promise<number>;
+  /** The same for each of up to MAX_TIMESTAMPS times, in their order (the RPC's API/BlockNumberAtTime). */
+  blockNumbersAtTimes(creds: Credentials, req: { chainId?: Maybe<string>; timestamps: readonly number[] }): Promise<number[]>;
   /** How many accounts hold it (as many as `tokenHolders` lists). */
   holdersCount(key: TokenKey): Promise<number>;
   /** The token asked about, checked: its chain, lower-case contract and canonical token id. */
@@ -245,6 +249,23 @@ export const createIndexerService = ({
       await auth.requireAccessKey(creds);
       const chain = chains.resolveOrOnly('chainId', req.chainId);
       return blockNumberAtTime(db, chain, () => registry.client(chain.chainId), req.timestamp);
+    },
+
+    async blockNumbersAtTimes(creds, req) {
+      await auth.requireAccessKey(creds);
+      const chain = chains.resolveOrOnly('chainId', req.chainId);
+      if (!Array.isArray(req.timestamps) || !req.timestamps.length) throw invalidArgument('timestamps', 'must list at least one time (Unix seconds)');
+      if (req.timestamps.length > MAX_TIMESTAMPS) throw invalidArgument('timestamps', `must list at most ${MAX_TIMESTAMPS} times`);
+      const blocks: number[] = [];
+      // One after the other: each is a few index seeks, and the node is asked only where headers were not kept.
+      for (const [i, t] of req.timestamps.entries()) {
+        try {
+          blocks.push(await blockNumberAtTime(db, chain, () => registry.client(chain.chainId), t));
+        } catch (e) {
+          throw isDomainError(e) && e.kind === 'InvalidArgument' ? invalidArgument(`timestamps[${i}]`, e.message.replace(/^timestamp:\s*/, '')) : e;
+        }
+      }
+      return blocks;
     },
 
     async token(creds, req) {

@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { bytesSql, dialectOf, toBytes } from '../../db';
 import type { ContractSelection } from './requests';
 import { directoryAddressesSql } from '../trust/store';
+import { spamAddressesSql } from '../trust/verdict-store';
 
 export type Params = unknown[];
 
@@ -59,7 +60,7 @@ export const tokenIdCondition = (w: Where, column: string, tokenId: string) =>
 /**
  * Contract status as a condition on `column` (a binary contract address of chain `chainId`), or nothing for ALL.
  * VERIFIED: in the token directory (domain/trust) or flagged verified, and not blacklisted; UNVERIFIED: none of the
- * three. Contracts without a `contracts` row count as unflagged.
+ * three, nor spam by its stored verdict (domain/trust/verdict-store.ts; a verified or listed contract's verdict is OK). Contracts without a `contracts` row count as unflagged.
  */
 export const selectionCondition = (db: Db, w: Where, column: string, chainId: number, sel: ContractSelection) => {
   if (sel.status === 'ALL') return w;
@@ -70,8 +71,9 @@ export const selectionCondition = (db: Db, w: Where, column: string, chainId: nu
     sel.status === 'VERIFIED'
       ? `(${column} IN (SELECT ${address} FROM contracts WHERE chain_id = ? AND verified = 1 AND blacklist = 0) OR (${column} IN (${listed})` +
         ` AND ${column} NOT IN (SELECT ${address} FROM contracts WHERE chain_id = ? AND blacklist = 1)))`
-      : `(${column} NOT IN (SELECT ${address} FROM contracts WHERE chain_id = ? AND (verified = 1 OR blacklist = 1)) AND ${column} NOT IN (${listed}))`;
-  const params = sel.status === 'VERIFIED' ? [chainId, chainId, chainId, chainId, chainId] : [chainId, chainId, chainId, chainId];
+      : `(${column} NOT IN (SELECT ${address} FROM contracts WHERE chain_id = ? AND (verified = 1 OR blacklist = 1)) AND ${column} NOT IN (${listed})` +
+        ` AND ${column} NOT IN (${spamAddressesSql(db)}))`;
+  const params = sel.status === 'VERIFIED' ? [chainId, chainId, chainId, chainId, chainId] : [chainId, chainId, chainId, chainId, chainId];
   if (!sel.always.length) return w.add(flagged, ...params);
   return w.add(`(${flagged} OR ${column} IN (${sel.always.map(() => '?').join(', ')}))`, ...params, ...sel.always.map(toBytes));
 };

@@ -39,7 +39,7 @@ export const syncBalance = async (
   const { db, registry, repair } = deps;
   if (!repair) throw new DomainError('Unavailable', 'balances can be synced only by a server that indexes (strata serve or dev)');
   const contractType = await readContractType(db, req.chainId, req.contract);
-  if (contractType === 'UNKNOWN') throw new DomainError('NotFound', `contractAddress: ${req.contract} is not a token contract indexed on chain ${req.chainId}`, 'contractAddress');
+  if (contractType === 'UNKNOWN' || contractType === 'NATIVE') throw new DomainError('NotFound', `contractAddress: ${req.contract} is not a token contract indexed on chain ${req.chainId}`, 'contractAddress');
   const fungible = contractType === 'ERC20';
   if (!fungible && req.tokenId === null) throw invalidArgument('tokenID', `is required for an ${contractType} contract`);
   const tokenId = fungible ? '' : req.tokenId!;

@@ -53,6 +53,8 @@ export type Transfer = {
   tokenIds: Array<string | null>;
   amounts: string[];
   logIndex: number;
+  /** NATIVE only: moved by a contract call inside the transaction (from its traces), not by the transaction itself. */
+  internal: boolean;
 };
 
 export type Transaction = {
@@ -90,6 +92,13 @@ export type ChainStatus = {
   endpoints: EndpointHealth[];
   /** The contracts the chain is limited to, with their progress; empty when it indexes every token contract. */
   contracts: WatchedContractProgress[];
+  /** Native transfers indexed (CHAINS `nativeTransfers`): never a silent gap in a wallet's history. */
+  nativeTransfers: boolean;
+  /** Internal transfers indexed (CHAINS `traces`, and an endpoint that serves traces); when not, why not. */
+  internalTransfers: boolean;
+  internalTransfersReason: string | null;
+  /** Token approvals indexed (CHAINS `approvals`): an empty `approvals` answer is no proof of none otherwise. */
+  approvals: boolean;
   updatedAt: Date | null;
 };
 
@@ -103,6 +112,8 @@ export type EndpointHealth = {
   benchedUntil: Date | null;
   served: number;
   failed: number;
+  /** The trace method it serves (internal transfers); 'none' when it refused both; null until the ingester asked. */
+  traces: 'debug_traceBlockByNumber' | 'trace_block' | 'none' | null;
 };
 
 export type ContractStatusFilter = 'VERIFIED' | 'UNVERIFIED' | 'ALL';

@@ -2,12 +2,18 @@
 // kept for PRICE_FEED_TTL_MS, and shared by concurrent readers. Format (README: Prices):
 //   {"prices": [{"chainId": 1, "contractAddress": "0x…", "tokenId": "7"?, "priceUSD": "1.25", "updatedAt": "…"?}]}
 // (or the list alone). The native coin of a chain is the zero address. Malformed entries are skipped, not guessed at.
+// The object form may also carry exchange rates from USD (API/GetExchangeRate):
+//   "exchangeRates": [{"symbol": "EUR", "value": "0.92", "name": "Euro"?, "currencyType": "fiat"?}]   (EUR per 1 USD)
 import type { SafeFetcher } from '../../web';
+import { NATIVE_CONTRACT } from '../../chain';
 
 export type Price = { chainId: number; contractAddress: string; tokenId: string | null; priceUsd: string; updatedAt: Date | null };
 
-/** Prices by `chainId:contract:tokenId` ('' for no token id). */
-export type PriceTable = { prices: Price[]; byKey: Map<string, Price>; readAt: Date };
+/** How many units of `symbol` one USD buys, as the feed gives it. */
+export type ExchangeRate = { symbol: string; name: string; value: string; currencyType: string };
+
+/** Prices by `chainId:contract:tokenId` ('' for no token id); exchange rates by upper-case symbol. */
+export type PriceTable = { prices: Price[]; byKey: Map<string, Price>; rates: Map<string, ExchangeRate>; readAt: Date };
 
 export const priceKey = (chainId: number, contract: string, tokenId: string | null) => `${chainId}:${contract.toLowerCase()}:${tokenId ?? ''}`;
 
@@ -24,7 +30,8 @@ export const priceIn = (table: Pick<PriceTable, 'byKey'>, chainId: number, contr
   return whole ? { ...whole, tokenId } : null;
 };
 
-export const NATIVE_COIN = '0x0000000000000000000000000000000000000000';
+/** The native coin's entry in the feed: the address native transfers name as their contract. */
+export const NATIVE_COIN = NATIVE_CONTRACT;
 
 const DECIMAL = /^\d{1,40}(\.\d{1,36})?$/;
 
@@ -50,6 +57,23 @@ export const parsePriceFeed = (text: string): Price[] => {
   return list.map(priceOf).filter((p): p is Price => p !== null);
 };
 
+const rateOf = (v: unknown): ExchangeRate | null => {
+  if (!v || typeof v !== 'object') return null;
+  const e = v as Record<string, unknown>;
+  const symbol = typeof e.symbol === 'string' ? e.symbol.trim().toUpperCase() : '';
+  const value = typeof e.value === 'number' && Number.isFinite(e.value) && e.value > 0 ? String(e.value) : typeof e.value === 'string' ? e.value.trim() : '';
+  if (!/^[A-Z0-9]{1,12}$/.test(symbol) || !DECIMAL.test(value) || !/[1-9]/.test(value)) return null;
+  const text = (x: unknown, fallback: string) => (typeof x === 'string' && x.trim() ? x.trim().slice(0, 100) : fallback);
+  return { symbol, value, name: text(e.name, symbol), currencyType: text(e.currencyType, 'fiat') };
+};
+
+/** The feed's exchange rates (an object feed's optional `exchangeRates` list); malformed entries are skipped. */
+export const parseExchangeRates = (text: string): ExchangeRate[] => {
+  const doc = JSON.parse(text) as unknown;
+  const list = doc && typeof doc === 'object' && !Array.isArray(doc) ? (doc as { exchangeRates?: unknown }).exchangeRates : undefined;
+  return Array.isArray(list) ? list.map(rateOf).filter((r): r is ExchangeRate => r !== null) : [];
+};
+
 export type PriceFeed = { read(): Promise<PriceTable> };
 
 export const createPriceFeed = ({ url, ttlMs, fetcher }: { url: string; ttlMs: number; fetcher: Pick<SafeFetcher, 'fetchText'> }): PriceFeed => {
@@ -57,7 +81,8 @@ export const createPriceFeed = ({ url, ttlMs, fetcher }: { url: string; ttlMs: n
   const load = async (): Promise<PriceTable> => {
     const { body } = await fetcher.fetchText(url);
     const prices = parsePriceFeed(body);
-    return { prices, byKey: new Map(prices.map((p) => [priceKey(p.chainId, p.contractAddress, p.tokenId), p])), readAt: new Date() };
+    const rates = new Map(parseExchangeRates(body).map((r) => [r.symbol, r]));
+    return { prices, byKey: new Map(prices.map((p) => [priceKey(p.chainId, p.contractAddress, p.tokenId), p])), rates, readAt: new Date() };
   };
   return {
     read() {

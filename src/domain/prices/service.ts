@@ -6,9 +6,8 @@ import type { AuthService } from '../auth/service';
 import type { ChainsService } from '../chains';
 import { DomainError, invalidArgument } from '../errors';
 import { offsetPage, offsetWindow, resolvePageRequest, type Page, type PageRequest } from '../paging';
-import { optionalTokenId } from '../indexer/requests';
-import { requireAddress } from '../validate';
-import { priceIn, type Price, type PriceFeed } from './feed';
+import { optionalTokenId, requireAddress } from '../validate';
+import { priceIn, type ExchangeRate, type Price, type PriceFeed } from './feed';
 import { usdValue } from './value';
 
 type Maybe<T> = T | null | undefined;
@@ -17,6 +16,15 @@ export const PRICES_PAGE = { default: 50, max: 100, cursorTag: 'p1' };
 export const MAX_PRICE_QUERIES = 100;
 
 export type PriceQuery = { contractAddress: string; tokenId?: Maybe<string> };
+
+/** A token on any configured chain (API/GetCoinPrices). */
+export type CoinQuery = PriceQuery & { chainId: string };
+
+/** One asked-for token with its price; `price` null when the feed does not price it. */
+export type CoinPrice = { chainId: number; contractAddress: string; tokenId: string | null; price: Price | null; readAt: Date };
+
+/** USD buys itself one for one; any other currency needs the feed's `exchangeRates`. */
+const USD: ExchangeRate = { symbol: 'USD', name: 'US Dollar', value: '1', currencyType: 'fiat' };
 
 export type PricesService = {
   /** Whether a feed is configured (the balance fields are filled only then). */
@@ -28,6 +36,10 @@ export type PricesService = {
   prices(creds: Credentials, req: { chainId?: Maybe<string>; queries: PriceQuery[] }): Promise<Price[]>;
   /** `prices` for several chains (the gateway's GetTokenPrices): one feed read, so they succeed or fail together. */
   pricesOnChains(creds: Credentials, reqs: Array<{ chainId: string; queries: PriceQuery[] }>): Promise<Array<{ chainId: number; prices: Price[] }>>;
+  /** Prices of tokens on any configured chains, one answer per token in the order asked (one feed read). */
+  coinPrices(creds: Credentials, tokens: CoinQuery[]): Promise<CoinPrice[]>;
+  /** How many units of `toCurrency` one USD buys: USD itself, or the feed's `exchangeRates`. */
+  exchangeRate(creds: Credentials, toCurrency: Maybe<string>): Promise<ExchangeRate>;
   /** Every price of one chain, ordered by contract then token id. */
   list(creds: Credentials, req: { chainId?: Maybe<string>; page?: Maybe<PageRequest> }): Promise<Page<Price>>;
   /**
@@ -85,6 +97,30 @@ export const createPricesService = ({ auth, chains, feed }: { auth: AuthService;
           return { chainId, prices: await this.prices(creds, { chainId: String(chainId), queries: r.queries }) };
         }),
       );
+    },
+
+    async coinPrices(creds, tokens) {
+      await auth.requireAccessKey(creds);
+      if (tokens.length > MAX_PRICE_QUERIES) throw invalidArgument('tokens', `must have at most ${MAX_PRICE_QUERIES} entries`);
+      const asked = tokens.map((q, i) => ({
+        chainId: chains.resolve(`tokens[${i}].chainId`, q.chainId).chainId,
+        contractAddress: requireAddress(`tokens[${i}].contractAddress`, q.contractAddress),
+        tokenId: optionalTokenId(`tokens[${i}].tokenId`, q.tokenId),
+      }));
+      const t = await table();
+      return asked.map((a) => ({ ...a, price: priceIn(t, a.chainId, a.contractAddress, a.tokenId), readAt: t.readAt }));
+    },
+
+    async exchangeRate(creds, toCurrency) {
+      await auth.requireAccessKey(creds);
+      const symbol = typeof toCurrency === 'string' ? toCurrency.trim().toUpperCase() : '';
+      if (!symbol) throw invalidArgument('toCurrency', 'is required (a currency symbol such as USD or EUR)');
+      const t = await table();
+      if (symbol === USD.symbol) return USD;
+      const rate = t.rates.get(symbol);
+      if (rate) return rate;
+      const known = [USD.symbol, ...[...t.rates.keys()].sort()].join(', ');
+      throw new DomainError('NotFound', `toCurrency: the price feed (PRICE_FEED_URL) has no exchange rate for ${symbol}; it has ${known}`, 'toCurrency');
     },
 
     async list(creds, req) {

@@ -2,18 +2,25 @@
 // each commit, replay (replay.ts) rebuilds the same events from storage for a subscriber that resumes.
 import type { BalanceChangeRow, BalanceRow, ChainTransactionRow, TransferRow } from '../../db';
 import type { BalanceEvent, LogEvent, ReceiptEvent, Stamp } from '../../pubsub';
-import { TOPICS, type TokenStandard as Kind, type TransferLog } from '../../chain';
+import { TOPICS, isInternalPosition, type TokenStandard, type TransferKind as Kind, type TransferLog } from '../../chain';
 
 /** An event before ingestion (or replay) stamps it with its commit and place (pubsub/types.ts). */
 export type Unstamped<E> = Omit<E, keyof Stamp>;
 
 const SIGNATURES: Record<string, { sig: string; types: string[]; names: string[] }> = {
   ERC20: { sig: 'Transfer(address indexed from, address indexed to, uint256 value)', types: ['address', 'address', 'uint256'], names: ['from', 'to', 'value'] },
+  // No log: the transaction's value, named as the wire names a transfer (from, to, value in wei); no topic hash.
+  NATIVE: { sig: 'NativeTransfer(address from, address to, uint256 value)', types: ['address', 'address', 'uint256'], names: ['from', 'to', 'value'] },
   ERC721: { sig: 'Transfer(address indexed from, address indexed to, uint256 indexed tokenId)', types: ['address', 'address', 'uint256'], names: ['from', 'to', 'tokenId'] },
   TransferSingle: {
     sig: 'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
     types: ['address', 'address', 'address', 'uint256', 'uint256'],
     names: ['operator', 'from', 'to', 'id', 'value'],
+  },
+  ERC6909: {
+    sig: 'Transfer(address caller, address indexed sender, address indexed receiver, uint256 indexed id, uint256 amount)',
+    types: ['address', 'address', 'address', 'uint256', 'uint256'],
+    names: ['caller', 'sender', 'receiver', 'id', 'amount'],
   },
   TransferBatch: {
     sig: 'TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
@@ -24,6 +31,16 @@ const SIGNATURES: Record<string, { sig: string; types: string[]; names: string[]
 
 const decodedEvent = (t: Pick<TransferLog, 'kind' | 'topics' | 'from' | 'to' | 'operator' | 'tokenIds' | 'amounts'>) => {
   const list = (xs: bigint[]) => JSON.stringify(xs.map(String));
+  if (t.kind === 'NATIVE') {
+    const s = SIGNATURES.NATIVE;
+    return { topicHash: '', eventSig: s.sig, types: s.types, names: s.names, values: [t.from, t.to, String(t.amounts[0])] };
+  }
+  if (t.kind === 'ERC6909') {
+    // One id a log; the caller is in its data (removed logs, rebuilt from rows, name it only when replay read it).
+    const s = SIGNATURES.ERC6909;
+    const values = [t.operator ?? '', t.from, t.to, String(t.tokenIds[0]), String(t.amounts[0])];
+    return { topicHash: TOPICS.ERC6909_TRANSFER, eventSig: s.sig, types: s.types, names: s.names, values };
+  }
   if (t.kind !== 'ERC1155') {
     const s = SIGNATURES[t.kind];
     const value = t.kind === 'ERC20' ? t.amounts[0] : t.tokenIds[0];
@@ -57,13 +74,18 @@ export const logEvents = (
     txIndex: t.txIndex,
     logIndex: t.logIndex,
     timestamp: t.timestamp,
-    txn: txnOf(t.txHash),
+    // A native-only transaction has no row in the batch: its transfer is its sender, recipient and value. An internal
+    // transfer is a call inside the transaction, not the transaction: its txn is the row's, when there is one.
+    txn: t.kind === 'NATIVE' && !isInternalPosition(t.logIndex) ? nativeTxn(t, txnOf(t.txHash)) : txnOf(t.txHash),
     topics: t.topics,
     data: t.data,
     event: decodedEvent(t),
     accounts: [t.from, t.to, ...(t.operator ? [t.operator] : [])],
-    tokenIds: t.kind === 'ERC20' ? [] : t.tokenIds.map(String),
+    tokenIds: t.kind === 'ERC20' || t.kind === 'NATIVE' ? [] : t.tokenIds.map(String),
   }));
+
+const nativeTxn = (t: Pick<TransferLog, 'from' | 'to' | 'amounts'>, known: LogEvent['txn']): LogEvent['txn'] =>
+  known.from ? known : { from: t.from, to: t.to, value: String(t.amounts[0]) };
 
 /** Orphaned transfer rows, regrouped into logs so subscribers see BLOCK_REMOVED per log. */
 export const transferLogsFromRows = (rows: TransferRow[]): TransferLog[] => {
@@ -99,7 +121,7 @@ export const transferLogsFromRows = (rows: TransferRow[]): TransferLog[] => {
 
 export const balanceEvents = (
   changes: Array<Pick<BalanceChangeRow, 'chainId' | 'contract' | 'account' | 'tokenId' | 'balance' | 'delta' | 'blockNumber' | 'blockHash'>>,
-  kindOf: (contract: string) => Kind,
+  kindOf: (contract: string) => TokenStandard,
   reorged: boolean,
 ): Unstamped<BalanceEvent>[] =>
   changes.map((c) => ({
@@ -115,7 +137,7 @@ export const balanceEvents = (
     reorged,
   }));
 
-export const restoredBalanceEvents = (rows: BalanceRow[], kindOf: (contract: string) => Kind): Unstamped<BalanceEvent>[] =>
+export const restoredBalanceEvents = (rows: BalanceRow[], kindOf: (contract: string) => TokenStandard): Unstamped<BalanceEvent>[] =>
   balanceEvents(rows.map((r) => ({ ...r, delta: '0' })), kindOf, true);
 
 export const receiptEvents = (txs: ChainTransactionRow[], finalizedBlock: number, reorged: boolean): Unstamped<ReceiptEvent>[] =>

@@ -1,5 +1,6 @@
 // Subscription filters: validated once, then applied to every event.
 import { eventTopic } from '../../chain/event-topic';
+import { NATIVE_CONTRACT } from '../../chain/native-transfers';
 import type { BalanceEvent, LogEvent, ReceiptEvent } from '../../pubsub';
 import { invalidArgument } from '../errors';
 import { optionalAddressList, requireAddress, requireUint256, type Maybe } from '../validate';
@@ -45,8 +46,12 @@ export const eventFilter = (chainId: number, filter: Maybe<EventFilterRequest>) 
   if (!contracts.size && !accounts.size) {
     throw invalidArgument('filter', 'one of contractAddresses or accounts must be given');
   }
+  // Native transfers are asked for by naming the zero address, the contract they carry: a filter written before they
+  // were indexed (accounts only) keeps receiving token events alone.
+  const native = contracts.has(NATIVE_CONTRACT);
   const match = (e: LogEvent) =>
     e.chainId === chainId &&
+    (e.contractType !== 'NATIVE' || native) &&
     (!contracts.size || contracts.has(e.contract)) &&
     (!accounts.size || e.accounts.some((a) => accounts.has(a))) &&
     (!tokenIds.size || e.tokenIds.some((t) => tokenIds.has(t))) &&

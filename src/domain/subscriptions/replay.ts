@@ -93,7 +93,7 @@ const replayBalances = async function* (req: ReplayRequest<'balances'>, first: n
   const kindOf = (c: string) => kinds.get(c) ?? 'ERC20';
   const contract = hints.contracts?.length ? In(hints.contracts) : undefined;
   for (const c of await db.getRepository(ContractEntity).findBy({ chainId: chain.chainId, ...(contract ? { address: contract } : {}) })) {
-    if (c.type !== 'UNKNOWN') kinds.set(c.address, c.type);
+    if (c.type !== 'UNKNOWN' && c.type !== 'NATIVE') kinds.set(c.address, c.type);
   }
   const read = (x: number, to: number, take?: number) =>
     repo.find({ where: { chainId: chain.chainId, ...(contract ? { contract } : {}), blockNumber: Between(x, to) }, order: { blockNumber: 'ASC' }, take });
@@ -121,12 +121,14 @@ const replayLogs = async function* (req: ReplayRequest<'logs'>, first: number, n
       (await db.getRepository(BlockEntity).findBy({ chainId, number: In([...new Set(logs.map((l) => l.blockNumber))]) })).map((b) => [b.number, b.parentHash]),
     );
     for (const log of logs) {
-      // The raw log, as the node returned it when the block was followed: topics, data, and the ERC-1155 operator.
+      // The raw log, as the node returned it when the block was followed: topics, data, and the ERC-1155 operator or ERC-6909 caller.
       const raw = parseLogs(txs.get(`${log.txHash}|${log.blockHash}`)).find((l) => l.index === log.logIndex);
       if (!raw) continue;
       log.topics = raw.topics;
       log.data = raw.data;
       if (log.kind === 'ERC1155' && raw.topics[1]) log.operator = `0x${raw.topics[1].slice(26)}`;
+      // ERC-6909's caller is the first word of its data.
+      if (log.kind === 'ERC6909' && raw.data.length >= 66) log.operator = `0x${raw.data.slice(26, 66)}`.toLowerCase();
     }
     const byHash = new Map([...txs.values()].map((t) => [t.txHash, t]));
     const txnOf = (hash: string) => ({ from: byHash.get(hash)?.from ?? '', to: byHash.get(hash)?.to ?? '', value: byHash.get(hash)?.value ?? '0' });

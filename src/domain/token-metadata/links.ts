@@ -10,7 +10,7 @@ import type { CollectionToken } from '../collections/types';
 import { DomainError, notFound, permissionDenied } from '../errors';
 import { offsetPage, offsetWindow, resolvePageRequest, type Page, type PageRequest } from '../paging';
 import { type Maybe, optionalId, requireAddress } from '../validate';
-import { unavailable } from '../metadata-jobs/failures';
+import { unavailable } from '../metadata-fetch/failures';
 import { contractKeyOf, type ContractKey } from '../contracts/types';
 import type { CollectionLink } from './types';
 

@@ -1,20 +1,19 @@
 // Token metadata: cached documents fetched from token URIs (or answered by a linked hosted collection), with backoff and bounded reads.
 import type { Logger } from '../../config/logger';
 import type { Db } from '../../db';
-import { WebError } from '../../web';
+import { WebError, type NormalizedTokenMetadata } from '../../web';
 import { TokenMetadataEntity, type TokenMetadataRow } from '../../db';
 import type { ChainRegistry } from '../../chain/registry';
 import type { AuthService } from '../auth/service';
 import type { Credentials } from '../auth/credentials';
 import type { ChainsService } from '../chains';
 import { ServiceBusyError, isDomainError, type DomainError } from '../errors';
-import { waitAtMost, type BackgroundJobs } from '../metadata-jobs/background';
-import { RETRY_BASE_MS, retryAt } from '../metadata-jobs/backoff';
-import { isPlaceholderDocument, PLACEHOLDER_NOTE } from '../metadata-jobs/placeholder';
-import { shortError } from '../metadata-jobs/failures';
-import type { MetadataWeb } from '../metadata-jobs/web';
+import { waitAtMost, type BackgroundJobs } from '../metadata-fetch/background';
+import { RETRY_BASE_MS, retryAt } from '../metadata-fetch/backoff';
+import { isPlaceholderDocument, PLACEHOLDER_NOTE } from '../metadata-fetch/placeholder';
+import { shortError } from '../metadata-fetch/failures';
+import type { MetadataWeb } from '../metadata-fetch/web';
 import type { ContractsService } from '../contracts/service';
-import type { TokenSearchIndex } from '../token-search/index-store';
 import { contractKeyOf, type ContractInfo } from '../contracts/types';
 import { fetchTokenDocument, readTokenUri, TokenFetchError } from './fetch-token';
 import type { CollectionLinksService } from './links';
@@ -63,6 +62,7 @@ export const createTokenMetadataService = ({
   logger,
   timeoutMs,
   searchIndex,
+  media,
   retryBaseMs = RETRY_BASE_MS,
 }: {
   db: Db;
@@ -76,8 +76,10 @@ export const createTokenMetadataService = ({
   contractJobs: BackgroundJobs;
   logger: Logger;
   timeoutMs: number;
-  /** The trait search index, told of each document stored. */
-  searchIndex?: TokenSearchIndex;
+  /** Trait search's index (token-search/index-store.ts, composed in metadata-services.ts), told of every document stored. */
+  searchIndex?: { write(k: TokenKey, doc: NormalizedTokenMetadata, fetchedAt: Date): Promise<void> };
+  /** The media cache, told of each document stored (it queues the document's media). */
+  media?: { noteDocument(k: TokenKey, doc: NormalizedTokenMetadata): Promise<void> };
   /** First retry delay of a failed or placeholder fetch (doubles per failure, capped). */
   retryBaseMs?: number;
 }): TokenMetadataService => {
@@ -108,6 +110,8 @@ export const createTokenMetadataService = ({
     await repo.upsert({ chainId: k.chainId, contract: k.contract, tokenId: k.tokenId, ...patch }, ['chainId', 'contract', 'tokenId']);
     // Trait search follows every document stored (domain/token-search); a failure there is logged, not the fetch's.
     if (searchIndex && patch.document && patch.fetchedAt) await searchIndex.write(k, JSON.parse(patch.document), patch.fetchedAt);
+    // Media follows too; a failure to queue it is logged, never the fetch's (a read queues it again).
+    if (media && patch.document) await media.noteDocument(k, JSON.parse(patch.document)).catch((err) => logger.warn({ err, token: tokenKeyOf(k) }, 'queueing token media failed'));
   };
 
   /** Why no token of this contract can have metadata now, or null when its tokens are worth fetching. */
@@ -144,7 +148,7 @@ export const createTokenMetadataService = ({
       }
       if (!uri) throw new TokenFetchError('the contract returned no token URI for this token');
       const doc = await fetchTokenDocument(web, uri, k.tokenId);
-      // A placeholder is served, and counted as a failure for the retry schedule (metadata-jobs/placeholder.ts).
+      // A placeholder is served, and counted as a failure for the retry schedule (metadata-fetch/placeholder.ts).
       const placeholder = isPlaceholderDocument(doc);
       const attempts = placeholder ? previousAttempts + 1 : 0;
       await record(k, {

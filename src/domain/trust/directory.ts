@@ -14,7 +14,7 @@ import { contractKeyOf, type ContractInfo, type ContractKey } from '../contracts
 import { invalidArgument, isDomainError, notFound } from '../errors';
 import { offsetPage, offsetWindow, resolvePageRequest, type Page, type PageRequest } from '../paging';
 import { optionalBoolean, requireAddress, requireText, type Maybe } from '../validate';
-import { listedContractInfo } from './listing';
+import { listedContractInfo } from '../contracts/listing';
 import { createListReader, listKeyOf } from './sources';
 import { createDirectoryStore, type DirectoryListing, type DirectoryQuery } from './store';
 import { TokenListError, compareVersions, parseTokenList, parseVersionText, versionText } from './token-list';

@@ -1,23 +1,14 @@
 // The token directory's rows: lists and their tokens (replaced whole by an accepted import), the operator's curation,
 // and the one definition of "in the directory" (a list names it and the operator did not remove it, or the operator
 // added it), as SQL for the Indexer's filters and as lookups for contract-info reads.
+import type { DirectoryListing } from '../contracts/listing';
 import { TokenDirectoryCurationEntity, TokenDirectoryEntryEntity, TokenListEntity, bytesSql, readQuery, type Db, type TokenListRow } from '../../db';
 import type { ParsedList } from './token-list';
 
 export type DirectoryKey = { chainId: number; address: string };
 const keyOf = (k: DirectoryKey) => `${k.chainId}:${k.address}`;
 
-/** What the directory says of one contract in it. */
-export type DirectoryListing = {
-  /** Names of the lists naming it, in precedence order; empty for a contract only the operator added. */
-  lists: string[];
-  /** What the first of those lists says of it; null for a contract only the operator added. */
-  token: { name: string; symbol: string; decimals: number; logoURI: string | null } | null;
-  /** Added by the operator (Admin AddContractToTokenDirectory), whatever the lists say. */
-  added: boolean;
-  /** Above 0: featured, higher first. */
-  featureIndex: number;
-};
+export type { DirectoryListing } from '../contracts/listing';
 
 /** A row of the directory as its reads page through it. */
 export type DirectoryMember = { chainId: number; address: string; featureIndex: number };

@@ -7,7 +7,7 @@ import type { verifyMessageSignature } from '../../chain/signatures';
 import type { AuthService } from '../auth/service';
 import type { Credentials } from '../auth/credentials';
 import type { ChainsService } from '../chains';
-import { DomainError, invalidArgument } from '../errors';
+import { DomainError, invalidArgument, permissionDenied } from '../errors';
 import { optionalText } from '../validate';
 import { statements } from './messages';
 import { readProof, requireAddress, verifyProofs, type Proof, type ProofContext } from './proofs';
@@ -26,6 +26,11 @@ export type WalletsService = {
   remove(creds: Credentials, req: RemoveLinkedWalletRequest): Promise<boolean>;
   /** The parent's links in the caller's project, oldest first. */
   list(creds: Credentials, req: GetLinkedWalletsRequest): Promise<LinkedWallet[]>;
+  /**
+   * For the project's owner (its bearer token, checked by the caller): the parent `address` is, or the parent of the
+   * child `address`, and its links, oldest first. No proof: the owner holds these rows already.
+   */
+  familyOf(projectId: number, address: string): Promise<{ parent: string; links: LinkedWallet[] }>;
 };
 
 export type WalletsDeps = {
@@ -72,6 +77,9 @@ export const createWalletsService = (deps: WalletsDeps): WalletsService => {
   const domain = new URL(deps.publicUrl).host;
   const links = db.getRepository(WalletLinkEntity);
   let lastPrune = 0;
+
+  const linksOf = async (projectId: number, parent: string) =>
+    (await links.find({ where: { projectId, walletAddress: parent }, order: { id: 'ASC' }, take: MAX_LINKS_PER_PARENT })).map(linkFromRow);
 
   const resolveChain = (v: unknown) => chains.resolve('signatureChainId', v).chainId;
 
@@ -201,6 +209,13 @@ export const createWalletsService = (deps: WalletsDeps): WalletsService => {
     async list(creds, req) {
       const { projectId } = await auth.requireAccessKey(creds);
       const parent = requireAddress('parentWalletAddress', req.parentWalletAddress);
+      const absent = (v: unknown) => v === undefined || v === null || v === '';
+      // A session token (GetAuthToken) of the parent stands for its signature; a signature sent is still checked.
+      if (absent(req.parentWalletSignature) && absent(req.parentWalletMessage) && auth.presentsWalletSession(creds)) {
+        const session = await auth.requireWalletSession(creds);
+        if (session.address !== parent) throw permissionDenied(`parentWalletAddress: the session token is of ${session.address}, not of ${parent}`);
+        return linksOf(projectId, parent);
+      }
       const chainId = resolveChain(req.signatureChainId);
       const ctx: ProofContext = { chainId, domain, now: now() };
       const proofs = [
@@ -208,8 +223,15 @@ export const createWalletsService = (deps: WalletsDeps): WalletsService => {
       ];
       await verify(chainId, proofs);
       if (proofs[0].nonce) await withNonces(proofs, async () => undefined);
-      const rows = await links.find({ where: { projectId, walletAddress: parent }, order: { id: 'ASC' }, take: MAX_LINKS_PER_PARENT });
-      return rows.map(linkFromRow);
+      return linksOf(projectId, parent);
+    },
+
+    async familyOf(projectId, address) {
+      const wallet = requireAddress('walletAddress', address);
+      // A child has one parent per project (linking refuses a second).
+      const asChild = await links.findOneBy({ projectId, linkedWalletAddress: wallet });
+      const parent = asChild?.walletAddress ?? wallet;
+      return { parent, links: await linksOf(projectId, parent) };
     },
   };
 };

@@ -6,6 +6,7 @@ import type { WebhookListenerRow } from '../../db';
 import { invalidArgument } from '../errors';
 import { canonicalEventSignature, eventFilter } from '../subscriptions/filters';
 import type { Unstamped } from '../subscriptions/events';
+import type { ApprovalChange } from '../approvals/types';
 import { optionalAddressList, requireUint256 } from '../validate';
 import { WEBHOOK_KINDS, type WebhookFilters, type WebhookKind, type WebhookListenerInput } from './types';
 
@@ -33,10 +34,10 @@ export const validateFilters = (chainId: number, input: WebhookListenerInput['fi
 /** Absent or empty: events only. */
 export const validateKinds = (input: unknown): WebhookKind[] => {
   if (input === undefined || input === null) return ['events'];
-  if (!Array.isArray(input) || input.some((k) => typeof k !== 'string')) throw invalidArgument('kinds', 'must be a list of events, balances, receipts');
+  if (!Array.isArray(input) || input.some((k) => typeof k !== 'string')) throw invalidArgument('kinds', 'must be a list of events, balances, receipts, approvals');
   const kinds = [...new Set(input.map((k: string) => k.trim().toLowerCase()))];
   for (const k of kinds) {
-    if (!WEBHOOK_KINDS.includes(k as WebhookKind)) throw invalidArgument('kinds', `unknown kind "${k}" (events, balances, receipts)`);
+    if (!WEBHOOK_KINDS.includes(k as WebhookKind)) throw invalidArgument('kinds', `unknown kind "${k}" (events, balances, receipts, approvals)`);
   }
   return kinds.length ? (kinds as WebhookKind[]) : ['events'];
 };
@@ -51,6 +52,7 @@ export type CompiledListener = {
   log(e: Unstamped<LogEvent>): boolean;
   balance(e: Unstamped<BalanceEvent>): boolean;
   receipt(e: Unstamped<ReceiptEvent>): boolean;
+  approval(e: ApprovalChange): boolean;
 };
 
 const padded = (account: string) => `0x${account.slice(2).padStart(64, '0')}`;
@@ -74,6 +76,12 @@ export const compileListener = (row: Pick<WebhookListenerRow, 'id' | 'chainId' |
       (!contracts.size || contracts.has(e.contract)) &&
       (!accounts.size || accounts.has(e.account)) &&
       (!tokenIds.size || tokenIds.has(e.tokenId)),
+    // An approval matches a named contract, and a named account as its owner or spender (a token id: that token's).
+    approval: (e) =>
+      e.chainId === row.chainId &&
+      (!contracts.size || contracts.has(e.contract)) &&
+      (!accounts.size || accounts.has(e.owner) || accounts.has(e.spender)) &&
+      (!tokenIds.size || (e.tokenId !== null && tokenIds.has(e.tokenId))),
     // A receipt matches when it touches a named contract (called, or one of its logs) and a named account (sender,
     // recipient, or an indexed topic), and carries a named event when events are given.
     receipt: (e) =>

@@ -8,7 +8,7 @@ import { WebhookDeliveryEntity } from '../../db';
 import type { BalanceEvent } from '../../pubsub';
 import type { Unstamped } from '../subscriptions/events';
 import type { ListenerCache } from './listener-cache';
-import { deliveriesOf, inChainOrder, itemKey, itemsFor, type ChainEvents, type NewDelivery, type WebhookItem } from './payloads';
+import { blockOf, deliveriesOf, inChainOrder, itemKey, itemsFor, type ChainEvents, type NewDelivery, type WebhookItem } from './payloads';
 
 export type WebhookOutbox = {
   /** The events of a committed batch, per matching listener (on or off). Returns the deliveries recorded. */
@@ -111,5 +111,5 @@ export const createWebhookOutbox = ({ listeners, batchSize }: { listeners: Liste
   },
 });
 
-const blockOfItem = (item: WebhookItem): number =>
-  item.kind === 'event' ? item.event.blockNumber : item.kind === 'balance' ? item.balance.blockNumber : item.kind === 'receipt' ? item.receipt.blockNumber : -1;
+/** The block of an item a reorg can take back (notices themselves are not taken back). */
+const blockOfItem = (item: WebhookItem): number => (item.kind === 'reorged' || item.kind === 'final' ? -1 : blockOf(item));

@@ -5,19 +5,22 @@ import type { BalanceEvent, LogEvent, ReceiptEvent } from '../../pubsub';
 import type { WebhookDeliveryKind, WebhookDeliveryRow } from '../../db';
 import type { Unstamped } from '../subscriptions/events';
 import type { CompiledListener } from './filters';
+import type { ApprovalChange } from '../approvals/types';
 
 /** One entry of a POST's `data` (see WebhooksService in types.ts). */
 export type WebhookItem =
   | { kind: 'event'; event: Unstamped<LogEvent> }
   | { kind: 'balance'; balance: Unstamped<BalanceEvent> }
   | { kind: 'receipt'; receipt: Unstamped<ReceiptEvent> }
+  /** An approval as its block left it (listeners of kind `approvals`). */
+  | { kind: 'approval'; approval: ApprovalChange }
   /** The item, delivered (or queued) earlier from a block that a reorg orphaned. */
   | { kind: 'reorged'; item: WebhookItem }
   /** Every block up to blockNumber is final (compact: one notice per listener per finality step). */
   | { kind: 'final'; blockNumber: number };
 
 /** What one committed step produced, unfiltered. */
-export type ChainEvents = { logs: Unstamped<LogEvent>[]; balances: Unstamped<BalanceEvent>[]; receipts: Unstamped<ReceiptEvent>[] };
+export type ChainEvents = { logs: Unstamped<LogEvent>[]; balances: Unstamped<BalanceEvent>[]; receipts: Unstamped<ReceiptEvent>[]; approvals?: ApprovalChange[] };
 
 export const blockOf = (item: WebhookItem): number => {
   switch (item.kind) {
@@ -27,6 +30,8 @@ export const blockOf = (item: WebhookItem): number => {
       return item.balance.blockNumber;
     case 'receipt':
       return item.receipt.blockNumber;
+    case 'approval':
+      return item.approval.blockNumber;
     case 'reorged':
       return blockOf(item.item);
     case 'final':
@@ -34,7 +39,7 @@ export const blockOf = (item: WebhookItem): number => {
   }
 };
 
-/** Within a block: logs in log order, then receipts in transaction order, then the balances they left. */
+/** Within a block: logs in log order, then receipts in transaction order, then the balances and approvals they left. */
 const placeOf = (item: WebhookItem): [number, number] => {
   switch (item.kind) {
     case 'event':
@@ -43,8 +48,10 @@ const placeOf = (item: WebhookItem): [number, number] => {
       return [1, item.receipt.txIndex];
     case 'balance':
       return [2, 0];
-    default:
+    case 'approval':
       return [3, 0];
+    default:
+      return [4, 0];
   }
 };
 
@@ -60,6 +67,7 @@ export const itemsFor = (listener: CompiledListener, events: ChainEvents): Webho
   if (listener.kinds.has('events')) for (const e of events.logs) if (listener.log(e)) items.push({ kind: 'event', event: e });
   if (listener.kinds.has('receipts')) for (const r of events.receipts) if (listener.receipt(r)) items.push({ kind: 'receipt', receipt: r });
   if (listener.kinds.has('balances')) for (const b of events.balances) if (listener.balance(b)) items.push({ kind: 'balance', balance: b });
+  if (listener.kinds.has('approvals')) for (const a of events.approvals ?? []) if (listener.approval(a)) items.push({ kind: 'approval', approval: a });
   return inChainOrder(items);
 };
 
@@ -72,6 +80,8 @@ export const itemKey = (item: WebhookItem): string => {
       return `r:${item.receipt.blockHash}:${item.receipt.txHash}`;
     case 'balance':
       return `b:${item.balance.blockHash}:${item.balance.contract}:${item.balance.account}:${item.balance.tokenId}`;
+    case 'approval':
+      return `a:${item.approval.blockHash}:${item.approval.kind}:${item.approval.contract}:${item.approval.owner}:${item.approval.kind === 'TOKEN' ? item.approval.tokenId : item.approval.spender}`;
     case 'reorged':
       return `x:${itemKey(item.item)}`;
     case 'final':

@@ -5,8 +5,8 @@ import type { Page, PageRequest } from '../paging';
 import type { Maybe } from '../validate';
 
 /** What a listener receives: log events (default), balance updates, transaction receipts. */
-export type WebhookKind = 'events' | 'balances' | 'receipts';
-export const WEBHOOK_KINDS: readonly WebhookKind[] = ['events', 'balances', 'receipts'];
+export type WebhookKind = 'events' | 'balances' | 'receipts' | 'approvals';
+export const WEBHOOK_KINDS: readonly WebhookKind[] = ['events', 'balances', 'receipts', 'approvals'];
 
 /**
  * The subscriptions' EventFilter (domain/subscriptions/filters.ts), as the published client names it (`tokenIDs`).

@@ -4,6 +4,7 @@ import type { Services } from '../../domain/services';
 import { contractKeyOf, type ContractInfo, type ContractKey } from '../../domain/contracts/types';
 import { tokenKeyOf, type TokenKey, type TokenMetadata } from '../../domain/token-metadata/types';
 import type { Asset } from '../../domain/assets/service';
+import type { TokenMedia } from '../../domain/media/types';
 
 /** A hosted collection token, for its uploaded media. */
 export type CollectionTokenKey = { collectionId: number; tokenId: string };
@@ -14,11 +15,17 @@ export type Loaders = {
   tokenMetadata: DataLoader<TokenKey, TokenMetadata, string>;
   /** The uploaded media of hosted collection tokens, one statement per collection. */
   assets: DataLoader<CollectionTokenKey, Asset[], string>;
+  /** Whether a contract's stored spam verdict is SPAM (domain/trust/verdict-store.ts), one statement per chain. */
+  spam: DataLoader<ContractKey, boolean, string>;
+  /** The cached media of tokens (their documents given, so a first sight can queue it), one statement per contract. */
+  media: DataLoader<TokenMetadata, TokenMedia[], string>;
+  /** A contract's own cached image (its contractURI `image`). */
+  contractMedia: DataLoader<ContractInfo, TokenMedia[], string>;
   /** Forgets cached answers; a subscription calls this before each event. */
   clear(): void;
 };
 
-export const createLoaders = (services: Pick<Services, 'contracts' | 'tokenMetadata' | 'assets'>): Loaders => {
+export const createLoaders = (services: Pick<Services, 'contracts' | 'tokenMetadata' | 'assets' | 'media' | 'verdictStore'>): Loaders => {
   const contractInfo = new DataLoader<ContractKey, ContractInfo, string>((keys) => services.contracts.getMany([...keys]), {
     cacheKeyFn: contractKeyOf,
   });
@@ -37,14 +44,42 @@ export const createLoaders = (services: Pick<Services, 'contracts' | 'tokenMetad
     },
     { cacheKeyFn: (k) => `${k.collectionId}:${k.tokenId}` },
   );
+  const spam = new DataLoader<ContractKey, boolean, string>(
+    async (keys) => {
+      const found = await services.verdictStore.spamAmong([...keys]);
+      return keys.map((k) => found.has(contractKeyOf(k)));
+    },
+    { cacheKeyFn: contractKeyOf },
+  );
+  const mediaKey = (t: TokenMetadata) => tokenKeyOf({ chainId: t.chainId, contract: t.contractAddress, tokenId: t.tokenId });
+  const media = new DataLoader<TokenMetadata, TokenMedia[], string>(
+    async (metas) => {
+      const found = await services.media.ofTokens([...metas]);
+      return metas.map((t) => found.get(mediaKey(t)) ?? []);
+    },
+    { cacheKeyFn: mediaKey },
+  );
+  const contractMedia = new DataLoader<ContractInfo, TokenMedia[], string>(
+    async (infos) => {
+      const found = await services.media.ofContracts([...infos]);
+      return infos.map((c) => found.get(contractKeyOf(c)) ?? []);
+    },
+    { cacheKeyFn: (c) => contractKeyOf(c) },
+  );
   return {
     contractInfo,
     tokenMetadata,
     assets,
+    media,
+    contractMedia,
+    spam,
     clear() {
       contractInfo.clearAll();
+      spam.clearAll();
       tokenMetadata.clearAll();
       assets.clearAll();
+      media.clearAll();
+      contractMedia.clearAll();
     },
   };
 };

@@ -37,7 +37,7 @@ builder.mutationFields((t) => ({
       chainId: t.arg.string(CHAIN_ID_ARG),
       accountAddress: t.arg.string({ required: true, description: 'The holder, 0x-prefixed hex in any case.' }),
       contractAddress: t.arg.string({ required: true, description: 'The token contract, 0x-prefixed hex in any case.' }),
-      tokenId: t.arg({ type: 'BigInt', description: 'Required for ERC-721/1155; absent (or 0) for an ERC-20.' }),
+      tokenId: t.arg({ type: 'BigInt', description: 'Required for ERC-721/1155/6909; absent (or 0) for an ERC-20.' }),
     },
     resolve: (_, args, ctx) => ctx.services.indexerExtras.syncBalance(ctx.credentials, args),
   }),

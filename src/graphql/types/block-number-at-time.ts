@@ -13,3 +13,15 @@ builder.queryFields((t) => ({
     resolve: (_, args, ctx) => ctx.services.indexer.blockNumberAtTime(ctx.credentials, { chainId: args.chainId, timestamp: args.timestamp }),
   }),
 }));
+
+builder.queryFields((t) => ({
+  blockNumbersAtTimes: t.intList({
+    description:
+      'blockNumberAtTime for each of up to 100 times, in their order (RPC: API/BlockNumberAtTime). A time outside the indexed blocks answers InvalidArgument naming it (X-Access-Key).',
+    args: {
+      chainId: t.arg.string(CHAIN_ID_ARG),
+      timestamps: t.arg.intList({ required: true, description: 'Unix seconds, each.' }),
+    },
+    resolve: (_, args, ctx) => ctx.services.indexer.blockNumbersAtTimes(ctx.credentials, { chainId: args.chainId, timestamps: args.timestamps }),
+  }),
+}));

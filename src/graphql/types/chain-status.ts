@@ -37,6 +37,22 @@ export const ChainStatusRef = builder.objectRef<ChainStatus>('ChainStatus').impl
     eventsIndexed: t.exposeFloat('eventsIndexed', {
       description: 'Events (transfer rows) committed so far, counted up with each batch (a rollback does not count them down): two readings give events per second.',
     }),
+    nativeTransfers: t.exposeBoolean('nativeTransfers', {
+      description:
+        'Whether native coin transfers (contract type NATIVE) are indexed on this chain (CHAINS `nativeTransfers`); off, history, events and webhooks hold token transfers only. Blocks indexed while it was off hold none.',
+    }),
+    internalTransfers: t.exposeBoolean('internalTransfers', {
+      description:
+        'Whether internal transfers (NATIVE transfers made by contract calls, `internal: true`) are indexed: CHAINS `traces` allows them and an endpoint serves debug_traceBlockByNumber or trace_block. Off, internalTransfersReason says why.',
+    }),
+    internalTransfersReason: t.exposeString('internalTransfersReason', {
+      nullable: true,
+      description: 'Why internal transfers are not indexed on this chain; null when they are.',
+    }),
+    approvals: t.exposeBoolean('approvals', {
+      description:
+        'Whether token approvals are indexed on this chain (CHAINS `approvals`); off, `approvals` and `approvalHistory` answer nothing and no approval webhook item comes. Blocks indexed while it was off hold none.',
+    }),
     updatedAt: t.field({ type: 'Timestamp', nullable: true, description: 'When ingestion last wrote the chain’s checkpoint; null until it first ran.', resolve: (c) => c.updatedAt }),
   }),
 });

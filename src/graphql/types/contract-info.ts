@@ -23,8 +23,11 @@ export const ContractInfoRef = builder.objectRef<ContractInfo>('ContractInfo').i
     bytecodeHash: t.exposeString('bytecodeHash', { description: 'keccak256 of the runtime code; `0x` when the address has no code.' }),
     extensions: t.field({
       type: ContractInfoExtensionsRef,
-      description: 'Fields of its contractURI document, and the operator’s flags.',
-      resolve: (c) => c.extensions,
+      description: 'Fields of its contractURI document, and the operator’s flags; `blacklist` also when its stored spam verdict is SPAM.',
+      // The wire's one place for "spam" (the published clients read extensions.blacklist): the operator's flag or the
+      // stored verdict (SPAM_VERDICTS), whose reasons are on `verdict`.
+      resolve: async (c, _, ctx) =>
+        c.extensions.blacklist || !(await ctx.loaders.spam.load({ chainId: c.chainId, address: c.address })) ? c.extensions : { ...c.extensions, blacklist: true },
     }),
     updatedAt: t.field({ type: 'Timestamp', description: 'The zero time for an address with no code that is not stored.', resolve: (c) => c.updatedAt ?? ZERO_DATE }),
     source: t.field({ type: ContractInfoSourceRef, description: 'Where the info came from.', resolve: (c) => c.source }),

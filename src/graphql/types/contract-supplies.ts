@@ -24,7 +24,7 @@ builder.queryFields((t) => ({
     type: ContractTokenSupplyConnectionRef,
     nullable: true,
     description:
-      'Each token id of an ERC-721/1155 contract that someone holds, with its supply and holder count, in numeric order; for an ERC-20 one row, token id 0, its totalSupply() read from the chain (the sum of the indexed balances when the node cannot answer). 50 per page by default, at most 500 (X-Access-Key).',
+      'Each token id of an ERC-721/1155/6909 contract that someone holds, with its supply and holder count, in numeric order; for an ERC-20 one row, token id 0, its totalSupply() read from the chain (the sum of the indexed balances when the node cannot answer). 50 per page by default, at most 500 (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
       contractAddress: t.arg.string({ required: true, description: 'The token contract, 0x-prefixed hex in any case.' }),

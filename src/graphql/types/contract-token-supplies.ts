@@ -24,7 +24,7 @@ builder.queryFields((t) => ({
     type: [ContractTokenSuppliesRef],
     nullable: true,
     description:
-      'The supply of chosen token ids of several contracts (ERC-1155 ids as indexed; an ERC-20’s totalSupply() from the chain), in the order the contracts are given (X-Access-Key).',
+      'The supply of chosen token ids of several contracts (ERC-1155/6909 ids as indexed; an ERC-20’s totalSupply() from the chain), in the order the contracts are given (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
       tokens: t.arg({ type: [ContractTokenSupplyInput], required: true, description: 'The contracts and token ids, at most 50 contracts.' }),

@@ -30,5 +30,10 @@ export const EndpointHealthRef = builder.objectRef<EndpointHealth>('EndpointHeal
     }),
     served: t.exposeInt('served', { description: 'Requests it answered since the ingester started.' }),
     failed: t.exposeInt('failed', { description: 'Requests that failed on it since the ingester started.' }),
+    traces: t.exposeString('traces', {
+      nullable: true,
+      description:
+        'The trace method it serves for internal transfers (`debug_traceBlockByNumber` or `trace_block`), `none` when it refused both; null until the ingester asked it.',
+    }),
   }),
 });

@@ -26,7 +26,7 @@ const EventDecodedRef = builder.objectRef<LogEvent['event']>('EventDecoded').imp
     names: t.exposeStringList('names', { description: 'The parameters’ names.' }),
     values: t.exposeStringList('values', {
       description:
-        'The values as text: addresses lower-case hex, integers decimal, TransferBatch ids and values JSON arrays of decimal strings; the ERC-1155 operator is empty in BLOCK_REMOVED events.',
+        'The values as text: addresses lower-case hex, integers decimal, TransferBatch ids and values JSON arrays of decimal strings; the ERC-1155 operator and the ERC-6909 caller are empty in BLOCK_REMOVED events.',
     }),
   }),
 });

@@ -31,7 +31,7 @@ builder.queryFields((t) => ({
   tokenIds: t.field({
     type: HeldTokenIdConnectionRef,
     nullable: true,
-    description: 'The token ids of an ERC-721/1155 contract that someone holds, in numeric order (none for an ERC-20); 100 per page by default, at most 1,000 (X-Access-Key).',
+    description: 'The token ids of an ERC-721/1155/6909 contract that someone holds, in numeric order (none for an ERC-20); 100 per page by default, at most 1,000 (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
       contractAddress: t.arg.string({ required: true, description: 'The token contract, 0x-prefixed hex in any case.' }),

@@ -1,6 +1,7 @@
 // LinkedWallet: a child wallet linked to a parent wallet, with the wallet-linking query and mutations (X-Access-Key).
 import { builder } from '../builder';
 import type { LinkedWallet } from '../../domain/wallets/types';
+import { PRIMARY_NAME_DOC } from './ens-name';
 
 const MessageFormRef = builder.enumType('WalletMessageForm', {
   description: 'How a wallet’s message was written: the documented text, or that text as the statement of an EIP-4361 message.',
@@ -10,7 +11,7 @@ const MessageFormRef = builder.enumType('WalletMessageForm', {
   } as const,
 });
 
-const SignatureTypeRef = builder.enumType('WalletSignatureType', {
+export const SignatureTypeRef = builder.enumType('WalletSignatureType', {
   description: 'How a wallet’s signature was verified.',
   values: {
     EOA: { value: 'eoa', description: 'EIP-191 personal-sign recovery' },
@@ -25,6 +26,12 @@ export const LinkedWalletRef = builder.objectRef<LinkedWallet>('LinkedWallet').i
     id: t.exposeInt('id', { description: 'The link’s id, ascending in creation order.' }),
     walletAddress: t.exposeString('walletAddress', { description: 'The parent wallet, lower-case.' }),
     linkedWalletAddress: t.exposeString('linkedWalletAddress', { description: 'The child wallet, lower-case.' }),
+    walletPrimaryName: t.string({ nullable: true, description: `The parent’s ENS primary name. ${PRIMARY_NAME_DOC}`, resolve: (w, _, ctx) => ctx.services.names.primaryNameBeside(w.walletAddress) }),
+    linkedWalletPrimaryName: t.string({
+      nullable: true,
+      description: `The child’s ENS primary name. ${PRIMARY_NAME_DOC}`,
+      resolve: (w, _, ctx) => ctx.services.names.primaryNameBeside(w.linkedWalletAddress),
+    }),
     walletType: t.exposeString('walletType', { nullable: true, description: 'The `linkedWalletType` sent when linking.' }),
     createdAt: t.field({ type: 'Timestamp', description: 'When the wallets were linked.', resolve: (w) => w.createdAt }),
     signatureChainId: t.exposeInt('signatureChainId', { description: 'The chain the linking signatures were verified on.' }),
@@ -60,12 +67,13 @@ builder.queryFields((t) => ({
   linkedWallets: t.field({
     nullable: true,
     type: [LinkedWalletRef],
-    description: 'Wallets linked to a parent in the access key’s project; the parent signs `parent wallet with address <parent>`.',
+    description:
+      'Wallets linked to a parent in the access key’s project; the parent signs `parent wallet with address <parent>`, or presents its session token (createWalletSession / GetAuthToken) with no message and signature.',
     args: {
       parentWalletAddress: t.arg.string(PROOF.parentWalletAddress),
-      parentWalletMessage: t.arg.string(PROOF.parentWalletMessage),
-      parentWalletSignature: t.arg.string(PROOF.parentWalletSignature),
-      signatureChainId: t.arg.string(PROOF.signatureChainId),
+      parentWalletMessage: t.arg.string({ ...PROOF.parentWalletMessage, required: false, description: `${PROOF.parentWalletMessage.description} Absent with a session token.` }),
+      parentWalletSignature: t.arg.string({ ...PROOF.parentWalletSignature, required: false, description: `${PROOF.parentWalletSignature.description} Absent with a session token.` }),
+      signatureChainId: t.arg.string({ ...PROOF.signatureChainId, required: false, description: `${PROOF.signatureChainId.description} Absent with a session token.` }),
     },
     resolve: (_, args, ctx) => ctx.services.wallets.list(ctx.credentials, args),
   }),

@@ -20,7 +20,7 @@ builder.queryFields((t) => ({
       contractAddress: t.arg.string({ description: 'Only balances of this contract (any case).' }),
       tokenId: t.arg({ type: 'BigInt', description: '0 also matches ERC-20 balances.' }),
       metadataOptions: t.arg({ type: MetadataOptionsInput, description: 'Which contracts’ balances are reported, by their flags.' }),
-      includeCollectionTokens: t.arg.boolean({ description: 'Default true; false answers ERC-721/1155 holdings as one summary row per contract.' }),
+      includeCollectionTokens: t.arg.boolean({ description: 'Default true; false answers ERC-721/1155/6909 holdings as one summary row per contract.' }),
       ...multiChainPagingArgs,
     },
     resolve: (_, { first, after, ...args }, ctx) => ctx.services.gateway.tokenBalances(ctx.credentials, { ...args, page: pageOfArgs({ first, after }) }),

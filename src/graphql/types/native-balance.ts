@@ -3,6 +3,7 @@
 import { builder } from '../builder';
 import { NativeBalanceRef } from './token-balance-summary';
 import { CHAIN_ID_ARG } from './token-balance';
+import { ACCOUNT_OR_NAME_DOC, accountArg } from './ens-name';
 
 builder.queryFields((t) => ({
   nativeBalance: t.field({
@@ -12,8 +13,9 @@ builder.queryFields((t) => ({
       'The account’s native coin balance (ETH on Ethereum, POL on Polygon) read from the node with eth_getBalance at its latest block; UNAVAILABLE when the node cannot answer (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
-      accountAddress: t.arg.string({ required: true, description: 'The account, 0x-prefixed hex in any case.' }),
+      accountAddress: t.arg.string({ required: true, description: ACCOUNT_OR_NAME_DOC }),
     },
-    resolve: (_, args, ctx) => ctx.services.indexerExtras.nativeBalance(ctx.credentials, args),
+    resolve: async (_, args, ctx) =>
+      ctx.services.indexerExtras.nativeBalance(ctx.credentials, { ...args, accountAddress: await accountArg(ctx, 'accountAddress', args.accountAddress) }),
   }),
 }));

@@ -1,15 +1,15 @@
 // Token balance summaries of several accounts (one row per account and contract) with native coin balances: the `tokenBalancesSummary` query (X-Access-Key).
 import { builder } from '../builder';
 import type { NativeBalance } from '../../domain/indexer/types';
-import { NATIVE_COIN } from '../../domain/prices/feed';
 import { CHAIN_ID_ARG, TokenBalanceRef } from './token-balance';
 import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connection';
+import { nativePriceUsd, nativeValueUsd } from './usd-values';
 
 export const ContractVerificationStatusRef = builder.enumType('ContractVerificationStatus', {
   description: 'Which contracts a balance summary reports, by the operator’s flags.',
   values: {
     VERIFIED: { description: 'Contracts in the token directory or verified by the operator, and not blacklisted (the default).' },
-    UNVERIFIED: { description: 'Contracts neither in the token directory, nor verified, nor blacklisted.' },
+    UNVERIFIED: { description: 'Contracts neither in the token directory, nor verified, nor blacklisted, nor SPAM by their stored verdict.' },
     ALL: { description: 'Every contract, blacklisted ones included.' },
   } as const,
 });
@@ -29,7 +29,7 @@ export const TokenBalancesFilterInput = builder.inputType('TokenBalancesFilterIn
     contractTypes: t.stringList({
       required: false,
       description:
-        'Only contracts of these types (ERC20, ERC721, ERC1155; any case). The published clients’ other type names are accepted and match no balance row; any type when absent or empty.',
+        'Only contracts of these types (ERC20, ERC721, ERC1155, ERC6909; any case). The published clients’ other type names are accepted and match no balance row; any type when absent or empty.',
     }),
     tokenIds: t.field({ type: ['BigInt'], required: false, description: 'Only these token ids (0 also matches ERC-20 balances), at most 1,000; any when absent or empty.' }),
   }),
@@ -45,12 +45,12 @@ export const NativeBalanceRef = builder.objectRef<NativeBalance>('NativeBalance'
     priceUsd: t.string({
       nullable: true,
       description: 'USD per coin from the operator’s price feed (the zero address’s price); null without PRICE_FEED_URL or a price.',
-      resolve: (n, _, ctx) => (ctx.services.prices.configured ? ctx.services.prices.priceOf(n.chainId, NATIVE_COIN, null).then((p) => p?.priceUsd ?? null) : null),
+      resolve: (n, _, ctx) => nativePriceUsd(ctx, n.chainId),
     }),
     balanceUsd: t.string({
       nullable: true,
       description: 'balance × priceUsd (18 decimals, as every EVM chain’s native coin); null without a price.',
-      resolve: (n, _, ctx) => (ctx.services.prices.configured ? ctx.services.prices.valueOf(n.chainId, NATIVE_COIN, null, n.balance, async () => 18) : null),
+      resolve: (n, _, ctx) => nativeValueUsd(ctx, n.chainId, n.balance),
     }),
   }),
 });
@@ -73,7 +73,7 @@ builder.queryFields((t) => ({
     nullable: true,
     type: TokenBalanceSummaryConnectionRef,
     description:
-      'Several accounts at once, one row per (account, contract): ERC-20 balances as they are, ERC-721/1155 holdings summarised (isSummary, uniqueCollectibles). Ordered by account then contract; 50 per page by default, at most 100 (X-Access-Key).',
+      'Several accounts at once, one row per (account, contract): ERC-20 balances as they are, ERC-721/1155/6909 holdings summarised (isSummary, uniqueCollectibles). Ordered by account then contract; 50 per page by default, at most 100 (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
       filter: t.arg({ type: TokenBalancesFilterInput, required: true, description: 'The accounts, and which contracts to report.' }),

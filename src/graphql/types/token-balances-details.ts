@@ -23,7 +23,7 @@ builder.queryFields((t) => ({
     nullable: true,
     type: TokenBalanceDetailsConnectionRef,
     description:
-      'Several accounts at once, one row per token: ERC-20 balances, and each ERC-721/1155 token id individually (tokenBalancesSummary folds those into one row per contract). Ordered by account, contract, then token id as text; 50 per page by default, at most 100 (X-Access-Key).',
+      'Several accounts at once, one row per token: ERC-20 balances, and each ERC-721/1155/6909 token id individually (tokenBalancesSummary folds those into one row per contract). Ordered by account, contract, then token id as text; 50 per page by default, at most 100 (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
       filter: t.arg({ type: TokenBalancesFilterInput, required: true, description: 'The accounts, and which contracts and token ids to report.' }),

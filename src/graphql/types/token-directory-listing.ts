@@ -1,6 +1,6 @@
 // TokenDirectoryListing: a contract's place in the token directory, on ContractInfo.tokenDirectory.
 import { builder } from '../builder';
-import type { DirectoryListing } from '../../domain/trust/listing';
+import type { DirectoryListing } from '../../domain/contracts/listing';
 import { ContractInfoRef } from './contract-info';
 
 export const TokenDirectoryListingRef = builder.objectRef<DirectoryListing>('TokenDirectoryListing').implement({

@@ -18,7 +18,7 @@ builder.queryFields((t) => ({
   tokenIdRanges: t.field({
     type: TokenIdRangesRef,
     nullable: true,
-    description: 'The token ids of an ERC-721/1155 contract that someone holds, as ranges of consecutive ids: 1..100000 without gaps is one range (X-Access-Key).',
+    description: 'The token ids of an ERC-721/1155/6909 contract that someone holds, as ranges of consecutive ids: 1..100000 without gaps is one range (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
       contractAddress: t.arg.string({ required: true, description: 'The token contract, 0x-prefixed hex in any case.' }),

@@ -4,6 +4,8 @@ import type { TokenMetadata } from '../../domain/token-metadata/types';
 import { loadAll } from '../loaders';
 import { AssetRef } from './asset';
 import { ZERO_DATE } from './contract-info';
+import { TokenMediaRef } from './token-media';
+import { mediaAssetsOf } from '../../domain/media/assets';
 
 const TokenMetadataStatusRef = builder.enumType('TokenMetadataStatus', {
   description: 'Whether a token’s metadata document is there, and if not, why.',
@@ -61,8 +63,17 @@ export const TokenMetadataRef = builder.objectRef<TokenMetadata>('TokenMetadata'
     source: t.field({ type: TokenMetadataSourceRef, description: 'Where the document came from.', resolve: (m) => m.source }),
     assets: t.field({
       type: [AssetRef],
-      description: 'Files uploaded for the token of a linked hosted collection (source COLLECTION); empty otherwise.',
-      resolve: (m, _, ctx) => (m.collectionId === undefined ? [] : ctx.loaders.assets.load({ collectionId: m.collectionId, tokenId: m.tokenId })),
+      description:
+        'Files uploaded for the token of a linked hosted collection (source COLLECTION), then the media Strata cached for it (MEDIA_CACHE: id 0, url under /media/); empty otherwise.',
+      resolve: async (m, _, ctx) => [
+        ...(m.collectionId === undefined ? [] : await ctx.loaders.assets.load({ collectionId: m.collectionId, tokenId: m.tokenId })),
+        ...mediaAssetsOf(m.tokenId, await ctx.loaders.media.load(m)),
+      ],
+    }),
+    media: t.field({
+      type: [TokenMediaRef],
+      description: 'The media cache’s view of image, image_data and animation_url: status, the served file and its thumbnails (MEDIA_CACHE; empty when off).',
+      resolve: (m, _, ctx) => ctx.loaders.media.load(m),
     }),
     lastError: t.string({ nullable: true, description: 'Why the last fetch failed.', resolve: (m) => m.lastError }),
     retryAt: t.field({ type: 'Timestamp', nullable: true, description: 'Reads fetch a failed token again after this time.', resolve: (m) => m.retryAt }),
@@ -83,6 +94,21 @@ builder.queryFields((t) => ({
       'One entry per distinct token id, in request order. Answers within a bounded time: tokens still being fetched come back with status FETCHING (X-Access-Key).',
     args: TOKEN_ARGS,
     resolve: async (_, args, ctx) => loadAll(ctx.loaders.tokenMetadata, await ctx.services.tokenMetadata.checkGet(ctx.credentials, args)),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  tokenMedia: t.field({
+    nullable: true,
+    type: TokenMetadataRef,
+    description:
+      'One token’s metadata with its cached media (`media`), readable with an access key, a project’s bearer token or the operator’s token: the console’s token page.',
+    args: {
+      chainId: t.arg.string({ required: true, description: 'A configured chain id or name.' }),
+      contractAddress: t.arg.string({ required: true, description: 'The token contract, 0x-prefixed hex in any case.' }),
+      tokenId: t.arg({ type: 'BigInt', required: true, description: 'The token.' }),
+    },
+    resolve: async (_, args, ctx) => ctx.loaders.tokenMetadata.load(await ctx.services.media.checkRead(ctx.credentials, args)),
   }),
 }));
 

@@ -27,7 +27,7 @@ builder.queryFields((t) => ({
     type: TokenSupplyConnectionRef,
     nullable: true,
     description:
-      'Supply and holder count of each token id of an ERC-721/1155 contract that someone holds, in token id order (as text); 50 per page by default, at most 500 (X-Access-Key).',
+      'Supply and holder count of each token id of an ERC-721/1155/6909 contract that someone holds, in token id order (as text); 50 per page by default, at most 500 (X-Access-Key).',
     args: {
       chainId: t.arg.string(CHAIN_ID_ARG),
       ...contractArgs,

@@ -13,8 +13,8 @@ export const historyFilterOfArgs = <F extends HistoryFilterArgs>(f: F): F => (f.
 export const TransactionHistoryFilterInput = builder.inputType('TransactionHistoryFilterInput', {
   description: 'At least one account, contract or transaction hash. Every given field must match.',
   fields: (t) => ({
-    accountAddress: t.string({ required: false, description: 'Transactions moving tokens from or to this account.' }),
-    accountAddresses: t.stringList({ required: false, description: 'Transactions moving tokens from or to any of them (at most 100).' }),
+    accountAddress: t.string({ required: false, description: 'Transactions moving tokens from or to this account: 0x hex, or an ENS name (resolved on ENS_CHAIN).' }),
+    accountAddresses: t.stringList({ required: false, description: 'Transactions moving tokens from or to any of them (at most 100; ENS names among them, at most 20).' }),
     contractAddress: t.string({ required: false, description: 'Transfers of this contract.' }),
     contractAddresses: t.stringList({ required: false, description: 'Transfers of any of these contracts.' }),
     transactionHashes: t.stringList({ required: false, description: 'These transactions only, at most 100.' }),

@@ -26,7 +26,7 @@ builder.queryFields((t) => ({
         filter: args.filter as Record<string, string | null | undefined>,
         wait: args.wait,
         maxBlockWait: args.maxBlockWait,
-        signal: ctx.signal,
+        signal: ctx.signal?.(),
       }),
   }),
 }));

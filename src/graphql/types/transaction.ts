@@ -6,6 +6,7 @@ import { connectionOf, connectionType, pageOfArgs, pagingArgs } from './connecti
 import { MetadataOptionsInput } from './token-balance-input';
 import { TransactionHistoryFilterInput, historyFilterOfArgs } from './transaction-history-filter-input';
 import { TransferRef } from './transfer';
+import { withNamedAccounts } from './ens-name';
 
 export const TransactionRef = builder.objectRef<Transaction>('Transaction').implement({
   description: 'A transaction that moved tokens, with its transfers.',
@@ -41,6 +42,12 @@ builder.queryFields((t) => ({
       ...pagingArgs,
     },
     resolve: async (_, args, ctx) =>
-      connectionOf(await ctx.services.indexer.transactionHistory(ctx.credentials, { ...args, filter: historyFilterOfArgs(args.filter), page: pageOfArgs(args) })),
+      connectionOf(
+        await ctx.services.indexer.transactionHistory(ctx.credentials, {
+          ...args,
+          filter: historyFilterOfArgs(await withNamedAccounts(ctx, 'filter', args.filter)),
+          page: pageOfArgs(args),
+        }),
+      ),
   }),
 }));

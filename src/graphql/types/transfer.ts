@@ -19,11 +19,11 @@ const TransferTypeRef = builder.enumType('TransferType', {
 export const distinctTokenIds = (t: Transfer): string[] => [...new Set(t.tokenIds.filter((id): id is string => id !== null))];
 
 export const TransferRef = builder.objectRef<Transfer>('Transfer').implement({
-  description: 'An ERC-20/721 Transfer, or an ERC-1155 TransferSingle/TransferBatch with all its items.',
+  description: 'An ERC-20/721/6909 Transfer, an ERC-1155 TransferSingle/TransferBatch with all its items, or a native coin transfer.',
   fields: (t) => ({
     transferType: t.field({ type: TransferTypeRef, description: 'Whether it sends from or goes to the accounts asked about.', resolve: (x) => x.transferType }),
     contractAddress: t.exposeString('contractAddress', { description: 'The token contract, lower-case hex.' }),
-    contractType: t.expose('contractType', { type: ContractTypeRef, description: 'ERC20, ERC721 or ERC1155.' }),
+    contractType: t.expose('contractType', { type: ContractTypeRef, description: 'ERC20, ERC721, ERC1155, ERC6909 or NATIVE.' }),
     from: t.exposeString('from', { description: 'The sender, lower-case hex (the zero address for a mint).' }),
     to: t.exposeString('to', { description: 'The recipient, lower-case hex (the zero address for a burn).' }),
     tokenIds: t.field({
@@ -37,17 +37,24 @@ export const TransferRef = builder.objectRef<Transfer>('Transfer').implement({
       description: 'The amounts moved, parallel to `tokenIds`: the value for ERC-20, 1 for ERC-721.',
       resolve: (x) => x.amounts,
     }),
-    logIndex: t.exposeInt('logIndex', { description: 'The log’s index in the block.' }),
+    logIndex: t.exposeInt('logIndex', {
+      description:
+        'The log’s index in the block; a NATIVE transfer (no log) 2^31 − 2^20 plus its transaction index, after the block’s logs; an internal one 2^31 − 2^21 plus its place among the block’s internal transfers.',
+    }),
+    internal: t.exposeBoolean('internal', {
+      description: 'A NATIVE transfer made by a contract call inside the transaction (read from its traces), not by the transaction’s own value.',
+    }),
     contractInfo: t.field({
       type: ContractInfoRef,
       nullable: true,
-      description: 'Loaded in one batch per request; null when the chain cannot be read now.',
-      resolve: (x, _, ctx) => loadContractInfo(ctx, x.chainId, x.contractAddress),
+      description: 'Loaded in one batch per request; null when the chain cannot be read now, and for NATIVE (the coin is no contract).',
+      resolve: (x, _, ctx) => (x.contractType === 'NATIVE' ? null : loadContractInfo(ctx, x.chainId, x.contractAddress)),
     }),
     tokenMetadata: t.field({
       type: [TokenMetadataRef],
-      description: 'One per distinct token id, loaded in one batch per request; empty for ERC-20.',
-      resolve: (x, _, ctx) => Promise.all(distinctTokenIds(x).map((id) => loadTokenMetadata(ctx, x.chainId, x.contractAddress, id))),
+      description: 'One per distinct token id, loaded in one batch per request; empty for ERC-20 and NATIVE.',
+      resolve: (x, _, ctx) =>
+        x.contractType === 'NATIVE' ? [] : Promise.all(distinctTokenIds(x).map((id) => loadTokenMetadata(ctx, x.chainId, x.contractAddress, id))),
     }),
   }),
 });

@@ -78,4 +78,20 @@ export const registerMetadataCommands = (program: Command, withServices: WithSer
         return s.tokenMetadata.refreshNow(o.token.map((t, i) => ({ chainId, contract: contractAddress, tokenId: requireUint256(`--token[${i}]`, t) })));
       }),
     );
+
+  contractAddressOption(
+    program
+      .command('media')
+      .description('the media cache (MEDIA_CACHE)')
+      .command('purge')
+      .description("forget a token's cached media and delete the files no other token shows; prints how many files were deleted")
+      .requiredOption('--chain <id|name>', 'configured chain id or name'),
+    [],
+  )
+    .requiredOption('--token <id>', 'token id (decimal)')
+    .action((o: { chain: string; contractAddress: string; token: string }) =>
+      metadataCommand(withServices, async (s) => ({
+        filesDeleted: await s.media.purgeAsOperator({ chainId: o.chain, contractAddress: o.contractAddress, tokenId: requireUint256('--token', o.token) }),
+      })),
+    );
 };

@@ -29,6 +29,16 @@ export type ChainTokenPricesInput = {
   tokens: Array<TokenPriceQueryInput>;
 };
 
+/** A token on one of the configured chains. */
+export type CoinPriceTokenInput = {
+  /** Chain id or configured name. */
+  chainId: string;
+  /** The contract, any case; the zero address for the native coin. */
+  contractAddress: string;
+  /** A collectible’s token id; absent for the contract’s own price. */
+  tokenId?: string | null | undefined;
+};
+
 /** A collection’s fields. Creating needs `name`; when updating, absent fields keep their value. */
 export type CollectionInput = {
   /** Free text, at most 10,000 characters; empty when not given at creation. */
@@ -133,6 +143,10 @@ export type ContractType =
   | 'ERC721'
   /** Multi-token contract (ERC-1155). */
   | 'ERC1155'
+  /** Minimal multi-token contract (ERC-6909): balances per (account, token id), as ERC-1155. */
+  | 'ERC6909'
+  /** The chain’s native coin: a transaction’s value, named by the zero address (token id 0, amounts in wei). Transfers only; no contract has it. */
+  | 'NATIVE'
   /** Not recognised as a token contract (or not classified yet). */
   | 'UNKNOWN';
 
@@ -140,7 +154,7 @@ export type ContractType =
 export type ContractVerificationStatus =
   /** Every contract, blacklisted ones included. */
   | 'ALL'
-  /** Contracts neither in the token directory, nor verified, nor blacklisted. */
+  /** Contracts neither in the token directory, nor verified, nor blacklisted, nor SPAM by their stored verdict. */
   | 'UNVERIFIED'
   /** Contracts in the token directory or verified by the operator, and not blacklisted (the default). */
   | 'VERIFIED';
@@ -167,7 +181,7 @@ export type EndpointState =
 
 /** Which token events a subscriber receives: `contractAddresses` or `accounts` (or both) must be given; every list given must match. */
 export type EventFilterInput = {
-  /** Events from, to or (ERC-1155) operated by any of these accounts (any case), at most 1,000. */
+  /** Events from, to or (ERC-1155 operator, ERC-6909 caller) operated by any of these accounts (any case), at most 1,000. */
   accounts?: Array<string> | null | undefined;
   /** Events of any of these token contracts (0x-prefixed hex, any case), at most 1,000. */
   contractAddresses?: Array<string> | null | undefined;
@@ -210,7 +224,7 @@ export type MarketQueryFilter = {
 export type MetadataOptionsInput = {
   /** Contracts reported whatever their flags. */
   includeContracts?: Array<string> | null | undefined;
-  /** Only contracts neither in the token directory, nor verified, nor blacklisted. */
+  /** Only contracts neither in the token directory, nor verified, nor blacklisted, nor SPAM by their stored verdict. */
   unverifiedOnly?: boolean | null | undefined;
   /** Only contracts in the token directory or verified by the operator (and not blacklisted). */
   verifiedOnly?: boolean | null | undefined;
@@ -256,7 +270,7 @@ export type TokenBalancesFilterInput = {
   contractBlacklist?: Array<string> | null | undefined;
   /** Which contracts to report by their flags; VERIFIED when absent, ignored when contractWhitelist is given. */
   contractStatus?: ContractVerificationStatus | null | undefined;
-  /** Only contracts of these types (ERC20, ERC721, ERC1155; any case). The published clients’ other type names are accepted and match no balance row; any type when absent or empty. */
+  /** Only contracts of these types (ERC20, ERC721, ERC1155, ERC6909; any case). The published clients’ other type names are accepted and match no balance row; any type when absent or empty. */
   contractTypes?: Array<string> | null | undefined;
   /** Only these contracts, whatever their status. */
   contractWhitelist?: Array<string> | null | undefined;
@@ -392,9 +406,9 @@ export type TransactionFilterInput = {
 
 /** At least one account, contract or transaction hash. Every given field must match. */
 export type TransactionHistoryFilterInput = {
-  /** Transactions moving tokens from or to this account. */
+  /** Transactions moving tokens from or to this account: 0x hex, or an ENS name (resolved on ENS_CHAIN). */
   accountAddress?: string | null | undefined;
-  /** Transactions moving tokens from or to any of them (at most 100). */
+  /** Transactions moving tokens from or to any of them (at most 100; ENS names among them, at most 20). */
   accountAddresses?: Array<string> | null | undefined;
   /** Transfers of this contract. */
   contractAddress?: string | null | undefined;
@@ -445,6 +459,8 @@ export type TransferType =
 
 /** What a webhook listener receives; every kind comes with `final` and `reorged` notices. */
 export type WebhookKind =
+  /** Token approvals of the matched contracts whose owner or spender is a matched account, as each block left them (Approval, ApprovalForAll, a transferFrom spending an allowance, a transfer clearing a token’s approval); the chain must index approvals (CHAINS `approvals`). */
+  | 'APPROVALS'
   /** Balance updates of the matched contracts and accounts. */
   | 'BALANCES'
   /** Decoded token events (the default), as `subscribeEvents` pushes them. */
@@ -452,15 +468,106 @@ export type WebhookKind =
   /** Receipts of the transactions that emitted matched events. */
   | 'RECEIPTS';
 
+export type BlockNumberAtTimeQueryVariables = Exact<{
+  chainId?: string | null | undefined;
+  timestamps: Array<number> | number;
+}>;
+
+
+export type BlockNumberAtTimeQuery = { blockNumbersAtTimes: Array<number> };
+
+export type ClockQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ClockQuery = { serverTime: string };
+
+export type GetAuthTokenMutationVariables = Exact<{
+  ewtString: string;
+  chainId?: string | null | undefined;
+}>;
+
+
+export type GetAuthTokenMutation = { createWalletSession: { token: string, session: { walletAddress: string } } | null };
+
+export type GetCoinPricesQueryVariables = Exact<{
+  tokens: Array<CoinPriceTokenInput> | CoinPriceTokenInput;
+}>;
+
+
+export type GetCoinPricesQuery = { coinPrices: Array<{ chainId: number, contractAddress: string, tokenId: string | null, readAt: string, price: { priceUsd: string, updatedAt: string | null } | null }> | null };
+
+export type GetExchangeRateQueryVariables = Exact<{
+  toCurrency: string;
+}>;
+
+
+export type GetExchangeRateQuery = { exchangeRate: { symbol: string, name: string, value: string, vsCurrency: string, currencyType: string } | null };
+
 export type GetLinkedWalletsQueryVariables = Exact<{
   parentWalletAddress: string;
-  parentWalletMessage: string;
-  parentWalletSignature: string;
-  signatureChainId: string;
+  parentWalletMessage?: string | null | undefined;
+  parentWalletSignature?: string | null | undefined;
+  signatureChainId?: string | null | undefined;
 }>;
 
 
 export type GetLinkedWalletsQuery = { linkedWallets: Array<{ id: number, walletAddress: string, linkedWalletAddress: string, walletType: string | null, createdAt: string }> | null };
+
+export type GetPortfolioQueryVariables = Exact<{
+  parentWalletAddress: string;
+  parentWalletMessage?: string | null | undefined;
+  parentWalletSignature?: string | null | undefined;
+  signatureChainId?: string | null | undefined;
+  chainIds?: Array<string> | string | null | undefined;
+  networkType?: NetworkType | null | undefined;
+  walletAddresses?: Array<string> | string | null | undefined;
+  contractStatus?: ContractVerificationStatus | null | undefined;
+  omitMetadata: boolean;
+  historyFirst?: number | null | undefined;
+  historyAfter?: string | null | undefined;
+}>;
+
+
+export type GetPortfolioQuery = { portfolio: { parentWalletAddress: string, walletAddresses: Array<string>, totalUSD: string | null, chains: Array<{ chainId: number, errorReason: string | null, nativeTotal: string | null, truncated: boolean, nativeTotalUSD: string | null, nativeBalances: Array<{ chainId: number, accountAddress: string, balance: string, errorReason: string | null, priceUSD: string | null, balanceUSD: string | null }>, balances: Array<{ contractType: ContractType, contractAddress: string, accountAddress: string, balance: string, blockHash: string, blockNumber: number, chainId: number, uniqueCollectibles: string, isSummary: boolean, tokenID: string | null, priceUSD: string | null, balanceUSD: string | null }> }>, holdings: Array<{ chainId: number, contractType: ContractType, contractAddress: string, balance: string, walletCount: number, tokenID: string | null, priceUSD: string | null, balanceUSD: string | null, contractInfo?: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, source: ContractInfoSource, status: ContractInfoStatus, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null } | null, balances: Array<{ accountAddress: string, balance: string }> }>, history: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null }>, transactions: Array<{ txnHash: string, blockNumber: number, blockHash: string, chainId: number, timestamp: string, transfers: Array<{ transferType: TransferType, contractAddress: string, contractType: ContractType, from: string, to: string, tokenIds: Array<string> | null, amounts: Array<string>, logIndex: number, internal: boolean, contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, source: ContractInfoSource, status: ContractInfoStatus, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null } | null }> }> } } | null };
+
+export type IsValidEthAuthProofQueryVariables = Exact<{
+  chainId: string;
+  walletAddress: string;
+  ethAuthProofString: string;
+}>;
+
+
+export type IsValidEthAuthProofQuery = { isValidETHAuthProof: { isValid: boolean } | null };
+
+export type IsValidMessageSignatureQueryVariables = Exact<{
+  chainId: string;
+  walletAddress: string;
+  message: string;
+  signature: string;
+}>;
+
+
+export type IsValidMessageSignatureQuery = { isValidMessageSignature: { isValid: boolean } | null };
+
+export type IsValidSignatureQueryVariables = Exact<{
+  chainId: string;
+  walletAddress: string;
+  digest: string;
+  signature: string;
+}>;
+
+
+export type IsValidSignatureQuery = { isValidSignature: { isValid: boolean } | null };
+
+export type IsValidTypedDataSignatureQueryVariables = Exact<{
+  chainId: string;
+  walletAddress: string;
+  typedData: Record<string, unknown>;
+  signature: string;
+}>;
+
+
+export type IsValidTypedDataSignatureQuery = { isValidTypedDataSignature: { isValid: boolean } | null };
 
 export type LinkWalletMutationVariables = Exact<{
   signatureChainId: string;
@@ -488,6 +595,13 @@ export type RemoveLinkedWalletMutationVariables = Exact<{
 
 
 export type RemoveLinkedWalletMutation = { removeLinkedWallet: boolean | null };
+
+export type ResolveEnsAddressQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type ResolveEnsAddressQuery = { ensAddress: { address: string | null } | null };
 
 export type AddContractInfoOverrideMutationVariables = Exact<{
   chainID: string;
@@ -957,7 +1071,7 @@ export type GetTransactionHistoryQueryVariables = Exact<{
 }>;
 
 
-export type GetTransactionHistoryQuery = { transactionHistory: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { txnHash: string, blockNumber: number, blockHash: string, chainId: number, timestamp: string, transfers: Array<{ transferType: TransferType, contractAddress: string, contractType: ContractType, from: string, to: string, tokenIds: Array<string> | null, amounts: Array<string>, logIndex: number, contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, source: ContractInfoSource, status: ContractInfoStatus, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null } | null, tokenMetadata?: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, source: TokenMetadataSource, status: TokenMetadataStatus, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> }> }> } }> } | null };
+export type GetTransactionHistoryQuery = { transactionHistory: { pageSize: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { txnHash: string, blockNumber: number, blockHash: string, chainId: number, timestamp: string, transfers: Array<{ transferType: TransferType, contractAddress: string, contractType: ContractType, from: string, to: string, tokenIds: Array<string> | null, amounts: Array<string>, logIndex: number, internal: boolean, contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, source: ContractInfoSource, status: ContractInfoStatus, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null } | null, tokenMetadata?: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, source: TokenMetadataSource, status: TokenMetadataStatus, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> }> }> } }> } | null };
 
 export type GetWebhookListenerQueryVariables = Exact<{
   chainId?: string | null | undefined;
@@ -1018,7 +1132,7 @@ export type ResumeAllWebhookListenersMutation = { resumeAllWebhookListeners: num
 export type RuntimeStatusQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type RuntimeStatusQuery = { runtimeStatus: { healthOk: boolean, databaseOk: boolean, startTime: string, uptimeSeconds: number, version: string, commit: string, branch: string, chains: Array<{ chainId: number, name: string | null, nodeAnswers: boolean, errorReason: string | null, indexedBlock: number | null, headBlock: number | null, lag: number | null, percentIndexed: number | null, responseTime: { samples: number, average: number, p50: number, p95: number, p99: number } | null, progress: { updatedAt: string | null, endpoints: Array<{ url: string, state: EndpointState, inUse: boolean, head: number | null, failures: number, served: number, failed: number }> } }> } | null };
+export type RuntimeStatusQuery = { runtimeStatus: { healthOk: boolean, databaseOk: boolean, startTime: string, uptimeSeconds: number, version: string, commit: string, branch: string, chains: Array<{ chainId: number, name: string | null, nodeAnswers: boolean, errorReason: string | null, indexedBlock: number | null, headBlock: number | null, lag: number | null, percentIndexed: number | null, responseTime: { samples: number, average: number, p50: number, p95: number, p99: number } | null, progress: { updatedAt: string | null, nativeTransfers: boolean, internalTransfers: boolean, internalTransfersReason: string | null, endpoints: Array<{ url: string, state: EndpointState, inUse: boolean, head: number | null, failures: number, served: number, failed: number, traces: string | null }> } }> } | null };
 
 export type SubscribeBalanceUpdatesSubscriptionVariables = Exact<{
   chainID?: string | null | undefined;
@@ -1186,7 +1300,7 @@ export type GatewayGetTransactionHistoryQueryVariables = Exact<{
 }>;
 
 
-export type GatewayGetTransactionHistoryQuery = { multiChainTransactionHistory: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nodes: Array<{ txnHash: string, blockNumber: number, blockHash: string, chainId: number, timestamp: string, transfers: Array<{ transferType: TransferType, contractAddress: string, contractType: ContractType, from: string, to: string, tokenIds: Array<string> | null, amounts: Array<string>, logIndex: number, contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, source: ContractInfoSource, status: ContractInfoStatus, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null } | null, tokenMetadata?: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, source: TokenMetadataSource, status: TokenMetadataStatus, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> }> }> }> }> } | null };
+export type GatewayGetTransactionHistoryQuery = { multiChainTransactionHistory: { pageSize: number, hasNextPage: boolean, endCursor: string | null, chains: Array<{ chainId: number, errorReason: string | null, nodes: Array<{ txnHash: string, blockNumber: number, blockHash: string, chainId: number, timestamp: string, transfers: Array<{ transferType: TransferType, contractAddress: string, contractType: ContractType, from: string, to: string, tokenIds: Array<string> | null, amounts: Array<string>, logIndex: number, internal: boolean, contractInfo: { chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, source: ContractInfoSource, status: ContractInfoStatus, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null } | null, tokenMetadata?: Array<{ tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, source: TokenMetadataSource, status: TokenMetadataStatus, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> }> }> }> }> } | null };
 
 export type GetContractInfoQueryVariables = Exact<{
   chainID: string;
@@ -1315,6 +1429,16 @@ export type SearchContractsQueryVariables = Exact<{
 
 
 export type SearchContractsQuery = { searchContracts: { pageSize: number, pageInfo: { hasNextPage: boolean }, nodes: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, source: ContractInfoSource, status: ContractInfoStatus, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null }> } | null };
+
+export type SearchMetadataQueryVariables = Exact<{
+  q: string;
+  chainID?: string | null | undefined;
+  types?: Array<ContractType> | ContractType | null | undefined;
+  excludeTokenMetadata: boolean;
+}>;
+
+
+export type SearchMetadataQuery = { searchContracts: { nodes: Array<{ chainId: number, address: string, name: string, type: ContractType, symbol: string, decimals: number | null, deployed: boolean, bytecodeHash: string, source: ContractInfoSource, status: ContractInfoStatus, updatedAt: string, logoURI: string | null, extensions: { link: string, description: string, ogImage: string, ogName: string, originChainId: number, originAddress: string, verified: boolean, verifiedBy: string | null, blacklist: boolean, featured: boolean }, override: { updatedAt: string } | null }> } | null, searchTokenMetadataByQuery?: { nodes: Array<{ chainId: number, contractAddress: string, tokenId: string, name: string, description: string, image: string, video: string, audio: string, properties: Record<string, unknown> | null, attributes: Array<Record<string, unknown>> | null, imageData: string, externalUrl: string, backgroundColor: string, animationUrl: string, decimals: number | null, updatedAt: string, source: TokenMetadataSource, status: TokenMetadataStatus, assets: Array<{ id: number, collectionId: number, metadataField: string, tokenId: string, url: string, filename: string, filesize: number, mimeType: string, width: number | null, height: number | null, updatedAt: string }> }> } | null };
 
 export type SearchTokenDirectoryQueryVariables = Exact<{
   query: string;

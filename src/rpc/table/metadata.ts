@@ -19,6 +19,47 @@ const searchIn = (b: Body) => ({
   ...numberedPageIn(b.page, TOKEN_SEARCH_PAGE),
 });
 
+/**
+ * The names older published clients (2.2 and before) still call, served as the methods they were renamed to: the
+ * same documents, with the old request and reply keys (SearchTokenIDs' `tokenIds`, RefreshAllContractTokens'
+ * `chainHandle` and `retryAfter`).
+ */
+const deprecatedEntries = (): RpcEntry[] => [
+  entry<Ops.SearchTokenMetadataByQueryQuery>('Metadata', 'SearchTokens', {
+    document: 'Metadata.SearchTokenMetadataByQuery',
+    variables: (b) => ({ q: b.q, chainID: chainIdIn(b.chainID), ...numberedPageIn(b.page, TOKEN_QUERY_PAGE) }),
+    reply: ({ searchTokenMetadataByQuery: c }, b) => ({ tokenMetadata: c.nodes.map(foundTokenOut), nextPage: numberedPageOut(c, b.page) }),
+  }),
+  entry<Ops.SearchTokenMetadataTokenIDsQuery>('Metadata', 'SearchTokenIDs', {
+    document: 'Metadata.SearchTokenMetadataTokenIDs',
+    variables: searchIn,
+    reply: ({ searchTokenMetadata: c }, b) => ({ page: numberedPageOut(c, b.page), tokenIds: c.nodes.map((t) => t.tokenId) }),
+  }),
+  entry<Ops.GetTokenMetadataPropertyFiltersQuery>('Metadata', 'TokenCollectionFilters', {
+    document: 'Metadata.GetTokenMetadataPropertyFilters',
+    variables: (b) => ({ chainID: chainIdIn(b.chainID), contractAddress: b.contractAddress, excludeProperties: [] }),
+    reply: (d) => ({ filters: d.tokenPropertyFilters.map(propertyFilterOut) }),
+  }),
+  entry<Ops.GetTaskStatusQuery>('Metadata', 'GetTokenRefreshStatus', {
+    document: 'Metadata.GetTaskStatus',
+    variables: (b) => ({ taskId: b.taskId }),
+    reply: (d) => ({ status: taskStatusOut(d.metadataTask.status) }),
+  }),
+  // Every cached token of the contract, as RefreshTokenMetadata without tokenIDs; Strata never asks a caller to wait.
+  entry<Ops.RefreshTokenMetadataMutation>('Metadata', 'RefreshAllContractTokens', {
+    document: 'Metadata.RefreshTokenMetadata',
+    variables: (b) => ({ chainID: chainIdIn(b.chainHandle), contractAddress: b.contractAddress }),
+    reply: (d) => ({ taskID: d.queueTokenMetadataRefresh.id, retryAfter: 0 }),
+  }),
+  entry<Ops.SearchMetadataQuery>('Metadata', 'SearchMetadata', {
+    variables: (b) => ({ q: b.filter, chainID: chainIdIn(b.chainID), types: searchContractsIn(b).types, excludeTokenMetadata: b.excludeTokenMetadata === true }),
+    reply: (d) => ({
+      tokenMetadata: (d.searchTokenMetadataByQuery?.nodes ?? []).map(foundTokenOut),
+      contractInfo: d.searchContracts.nodes.map(contractInfoOut),
+    }),
+  }),
+];
+
 /** The Metadata service, with the renamed routes of newer clients as aliases (wire notes, Decision 5). */
 export const metadataEntries = (): RpcEntry[] => {
   const searchContracts = entry<Ops.SearchContractsQuery>('Metadata', 'SearchContracts', {
@@ -128,6 +169,7 @@ export const metadataEntries = (): RpcEntry[] => {
       variables: searchTokenDirectoryIn,
       reply: (d, b) => ({ collections: directoryContractsOut(d.searchTokenDirectory), page: directoryPageOut(d.searchTokenDirectory, b) }),
     }),
+    ...deprecatedEntries(),
     ...statusEntries('Metadata', metadataRuntimeStatusOut),
   ];
 };

@@ -48,4 +48,7 @@ export const numberedPageOut = (c: { pageSize: number; pageInfo: { hasNextPage: 
 };
 
 /** `chainID` arrives as a string or a number; GraphQL takes the string. */
+/** A contractStatus enum as Go clients send it: "" when unset (the default), any case otherwise. */
+export const contractStatusIn = (v: unknown) => (v === '' ? null : typeof v === 'string' ? v.trim().toUpperCase() : v);
+
 export const chainIdIn = (v: unknown): unknown => (typeof v === 'number' ? String(v) : v);

@@ -25,7 +25,8 @@ const WIRE_NAMES: Record<ServiceName, Record<string, string>> = {
   Metadata: INDEXER_AND_METADATA,
   Admin: INDEXER_AND_METADATA,
   Collections: {},
-  API: {},
+  // ResolveENSAddress sends the name as `ens`.
+  API: { name: 'ens' },
   Analytics: {},
 };
 

@@ -7,14 +7,12 @@ import type {
   GetTokenSuppliesMapQuery,
   GetTokenSuppliesQuery,
 } from '../generated/operations';
-import { chainIdIn, obj, unsetIn, type Answered, type Body } from './common';
+import { chainIdIn, contractStatusIn, obj, unsetIn, type Answered, type Body } from './common';
 import { filterIn, receiptOut } from './indexer-streams';
 import { cursorPageIn, cursorPageOut } from './indexer';
 import { contractInfoOut, metadataTokenOut } from './metadata';
 
 /** Go clients send an unset enum as "": the default. */
-const statusIn = (v: unknown) => (v === '' ? null : typeof v === 'string' ? v.trim().toUpperCase() : v);
-
 /** The clients' `tokenIDs` is GraphQL's `tokenIds`; "" (a Go client's unset string) is no token id. */
 const tokenIdsIn = (v: unknown) => (Array.isArray(v) ? v.filter((t) => t !== '') : v);
 
@@ -25,7 +23,7 @@ export const tokenBalancesFilterIn = (v: unknown) => {
   const picked = filterIn(f, ['accountAddresses', 'contractWhitelist', 'contractBlacklist', 'omitNativeBalances', 'contractTypes']) as Body;
   return {
     ...picked,
-    ...(f.contractStatus !== undefined ? { contractStatus: statusIn(f.contractStatus) } : {}),
+    ...(f.contractStatus !== undefined ? { contractStatus: contractStatusIn(f.contractStatus) } : {}),
     ...(f.tokenIDs !== undefined ? { tokenIds: tokenIdsIn(f.tokenIDs) } : {}),
   };
 };
@@ -35,7 +33,7 @@ export const byContractFilterIn = (v: unknown) => {
   if (!f) return v;
   return {
     ...(filterIn(f, ['contractAddresses', 'accountAddresses']) as Body),
-    ...(f.contractStatus !== undefined ? { contractStatus: statusIn(f.contractStatus) } : {}),
+    ...(f.contractStatus !== undefined ? { contractStatus: contractStatusIn(f.contractStatus) } : {}),
     ...(f.tokenIDs !== undefined ? { tokenIds: tokenIdsIn(f.tokenIDs) } : {}),
   };
 };

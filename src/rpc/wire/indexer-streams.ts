@@ -21,7 +21,8 @@ export const logOut = (l: Log) => ({
   txnHash: l.txnHash,
   txnIndex: l.txnIndex,
   txnLogIndex: l.txnLogIndex,
-  logDataType: 'EVENT',
+  // The published clients' EventLogDataType: a native transfer is no log.
+  logDataType: l.contractType === 'NATIVE' ? 'NATIVE_TOKEN_TRANSFER' : 'EVENT',
   ts: l.ts,
   txnInfo: l.txnInfo,
   rawLog: l.rawLog,

@@ -5,7 +5,7 @@ import type {
   GetTokenBalancesSummaryQuery,
   GetTransactionHistoryQuery,
 } from '../generated/operations';
-import { chainIdIn, obj, unsetIn, type Body, type Answered } from './common';
+import { chainIdIn, contractStatusIn, obj, unsetIn, type Body, type Answered } from './common';
 import { contractInfoOut, metadataTokenOut } from './metadata';
 
 /** Only these keys of an object the client sent; anything that is not an object goes through for GraphQL to refuse. */
@@ -64,9 +64,6 @@ export const getTokenBalancesIn = (b: Body) => ({
   ...cursorPageIn(b.page),
 });
 
-/** Go clients send an unset contractStatus as "": the default. */
-const statusIn = (v: unknown) => (v === '' ? null : typeof v === 'string' ? v.trim().toUpperCase() : v);
-
 export const getTokenBalancesSummaryIn = (b: Body) => {
   const f = obj(b.filter);
   return {
@@ -74,7 +71,7 @@ export const getTokenBalancesSummaryIn = (b: Body) => {
     filter: f
       ? {
           ...(pick(f, ['accountAddresses', 'contractWhitelist', 'contractBlacklist', 'omitNativeBalances', 'contractTypes']) as Body),
-          contractStatus: statusIn(f.contractStatus),
+          contractStatus: contractStatusIn(f.contractStatus),
           // 3.0.13's filter: `tokenIDs` is GraphQL's `tokenIds`; `omitPrices` has nothing to omit.
           ...(f.tokenIDs !== undefined ? { tokenIds: Array.isArray(f.tokenIDs) ? f.tokenIDs.filter((t) => t !== '') : f.tokenIDs } : {}),
         }
@@ -196,6 +193,8 @@ const transferOut = (t: Transfer) => ({
   ...(t.tokenIds ? { tokenIds: t.tokenIds } : {}),
   amounts: t.amounts,
   logIndex: t.logIndex,
+  // Strata's own (the clients ignore it): a NATIVE transfer made by a contract call, read from the traces.
+  ...(t.internal ? { internal: true } : {}),
   ...(t.contractInfo ? { contractInfo: contractInfoOut(t.contractInfo) } : {}),
   // Keyed by token id, as the published TxnTransfer carries it.
   ...(t.tokenMetadata?.length ? { tokenMetadata: Object.fromEntries(t.tokenMetadata.map((m) => [m.tokenId, metadataTokenOut(m)])) } : {}),

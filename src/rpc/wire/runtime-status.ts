@@ -49,6 +49,11 @@ export const indexerRuntimeStatusOut = ({ runtimeStatus: s }: Answered<RuntimeSt
         lastBlockNum: c?.indexedBlock ?? 0,
         lastBlockNumWithState: c?.indexedBlock ?? 0,
         bloomStatus: { enabled: false, initialized: false },
+        // Strata's own (the clients ignore it): whether native coin transfers are indexed on this chain.
+        nativeTransfers: c?.progress.nativeTransfers ?? false,
+        // Likewise: whether internal transfers (from traces) are indexed, and why not.
+        internalTransfers: c?.progress.internalTransfers ?? false,
+        ...(c && !c.progress.internalTransfers ? { internalTransfersReason: c.progress.internalTransfersReason } : {}),
       },
     },
   };
